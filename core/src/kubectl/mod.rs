@@ -1,0 +1,3 @@
+//! kubectl, as a client of the simulated kube-apiserver.
+
+pub mod printers;

@@ -1,0 +1,13 @@
+//! kubeplay-core: a deterministic simulation of a Kubernetes 1.35 cluster.
+//!
+//! Every component talks only through kube-apiserver, as in a real cluster; the trace of API
+//! requests, etcd writes and watch deliveries is the simulation's log.
+
+pub mod api;
+pub mod apiserver;
+pub mod etcd;
+pub mod etcdctl;
+pub mod kernel;
+pub mod kubectl;
+pub mod scenario;
+pub mod shell;
