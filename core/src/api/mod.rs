@@ -3,7 +3,9 @@
 
 pub mod error;
 pub mod meta;
+pub mod quantity;
 pub mod resources;
+pub mod selector;
 
 pub use error::{ApiError, FieldError, FieldErrorType};
 pub use resources::{ResourceInfo, RESOURCES};

@@ -1,19 +1,339 @@
 //! kube-apiserver: authentication, authorization, admission, validation, persistence in etcd,
 //! and watch fan-out. Every other component reaches the cluster only through it.
 
+pub mod admission;
 pub mod auth;
 pub mod bootstrap;
 pub mod defaults;
 pub mod limitranger;
+pub mod patch;
 pub mod quota;
 pub mod rbac;
+pub mod registry;
+pub mod request;
+pub mod storage;
 pub mod validation;
+pub mod watch;
 
-use crate::api::{Object, ResourceInfo};
+pub use auth::UserInfo;
+pub use request::{Credentials, PatchType, Propagation, Request, Verb};
+pub use watch::WatchEvent;
+
+use crate::api::{meta, ApiError, Object, ResourceInfo};
+use crate::kernel::{Millis, Rng};
+use crate::trace::{Component, Record, Trace};
+use std::collections::BTreeMap;
+use storage::Storage;
+use watch::{ClientWatch, FieldSelector};
 
 /// Read access to the objects the apiserver stores, as admission plugins and the RBAC
 /// authorizer see them (the real ones read informer caches; the view is the same).
 pub trait ObjectLister {
     /// Every object of `resource`, in one namespace or (with `None`) in all of them, in key order.
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object>;
+}
+
+/// `k8s.io/apimachinery/pkg/util/rand`'s alphabet for generated names: no vowels, no 0, 1 or 3.
+pub const NAME_SUFFIX_ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+
+/// The apiserver, owning its etcd.
+pub struct ApiServer {
+    pub storage: Storage,
+    rng: Rng,
+    watches: BTreeMap<u64, ClientWatch>,
+    next_watch: u64,
+    /// Index of the next ClusterIP in 10.96.0.0/12 (.1 is the `kubernetes` Service).
+    next_service_ip: u32,
+    /// Events are attached to a one-hour lease; one lease is shared per minute, as the
+    /// apiserver's lease manager reuses them.
+    event_lease: Option<(i64, Millis)>,
+}
+
+/// Who the request is from, after authentication and impersonation.
+pub struct Authenticated {
+    pub user: UserInfo,
+}
+
+impl ApiServer {
+    pub fn new(seed: u64) -> Self {
+        ApiServer {
+            storage: Storage::new(),
+            rng: Rng::stream(seed, "kube-apiserver"),
+            watches: BTreeMap::new(),
+            next_watch: 1,
+            next_service_ip: 1,
+            event_lease: None,
+        }
+    }
+
+    /// Handles one request, recording each stage in `trace`.
+    pub fn handle(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Object, ApiError> {
+        let result = self.handle_inner(now, req, trace);
+        let (code, text) = match &result {
+            Ok(_) => match req.verb {
+                Verb::Create => (201, "Created".to_string()),
+                _ => (200, "OK".to_string()),
+            },
+            Err(e) => (e.code, e.reason.to_string()),
+        };
+        let mut summary = format!("{code} {text}");
+        match &result {
+            Ok(obj) if obj.get("metadata").is_some() && !meta::resource_version(obj).is_empty() => {
+                let label = object_label(obj);
+                if !label.trim().is_empty() && req.verb != Verb::List {
+                    summary.push_str(&format!(" {label}"));
+                }
+                summary.push_str(&format!(" (resourceVersion {})", meta::resource_version(obj)));
+            }
+            Err(e) => summary.push_str(&format!(": {}", e.message)),
+            _ => {}
+        }
+        trace.push(
+            Record::new(now, Component::KubeApiserver, "response", summary)
+                .peer(req.client.clone())
+                .detail("code", code.into()),
+        );
+        result
+    }
+
+    fn handle_inner(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Object, ApiError> {
+        let auth = self.authenticate(now, req, trace)?;
+        self.authorize(now, req, &auth.user, trace)?;
+        registry::dispatch(self, now, req, &auth.user, trace)
+    }
+
+    /// Step 5: authentication, then impersonation (`kubectl --as`), which must itself be allowed.
+    pub fn authenticate(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Authenticated, ApiError> {
+        let (user, how) = match &req.credentials {
+            Credentials::ClientCertificate { common_name, organizations } => {
+                let mut groups = organizations.clone();
+                groups.push("system:authenticated".into());
+                (UserInfo { name: common_name.clone(), groups }, "x509 client certificate")
+            }
+            Credentials::ServiceAccountToken { namespace, name } => (
+                UserInfo {
+                    name: format!("system:serviceaccount:{namespace}:{name}"),
+                    groups: vec![
+                        "system:serviceaccounts".into(),
+                        format!("system:serviceaccounts:{namespace}"),
+                        "system:authenticated".into(),
+                    ],
+                },
+                "service account token",
+            ),
+            Credentials::None => {
+                trace.push(Record::new(now, Component::KubeApiserver, "authenticate", "no credentials: 401 Unauthorized"));
+                return Err(ApiError::unauthorized());
+            }
+        };
+        trace.push(Record::new(
+            now,
+            Component::KubeApiserver,
+            "authenticate",
+            format!("user {:?} (groups: {}) by {how}", user.name, user.groups.join(", ")),
+        ));
+        let Some(target) = &req.impersonate_user else { return Ok(Authenticated { user }) };
+        let attrs = rbac::Attributes {
+            user: &user,
+            verb: "impersonate",
+            group: "",
+            resource: "users",
+            subresource: "",
+            namespace: "",
+            name: target,
+            path: "",
+            resource_request: true,
+        };
+        if let rbac::Decision::Deny { reason } = rbac::authorize(&attrs, &self.storage) {
+            trace.push(Record::new(now, Component::KubeApiserver, "impersonate", format!("{:?} may not impersonate {target:?}", user.name)));
+            return Err(rbac::forbidden_error(&attrs, &reason));
+        }
+        let mut groups = req.impersonate_groups.clone();
+        if let Some(rest) = target.strip_prefix("system:serviceaccount:") {
+            let ns = rest.split(':').next().unwrap_or_default();
+            groups.push("system:serviceaccounts".into());
+            groups.push(format!("system:serviceaccounts:{ns}"));
+        }
+        groups.push("system:authenticated".into());
+        let impersonated = UserInfo { name: target.clone(), groups };
+        trace.push(Record::new(
+            now,
+            Component::KubeApiserver,
+            "impersonate",
+            format!("{:?} acts as user {:?} (groups: {})", user.name, impersonated.name, impersonated.groups.join(", ")),
+        ));
+        Ok(Authenticated { user: impersonated })
+    }
+
+    /// Step 6: RBAC.
+    fn authorize(&mut self, now: Millis, req: &Request, user: &UserInfo, trace: &mut Trace) -> Result<(), ApiError> {
+        let name = match req.verb {
+            Verb::Create if req.subresource.is_none() => "",
+            _ => req.name.as_deref().unwrap_or(""),
+        };
+        let attrs = rbac::Attributes {
+            user,
+            verb: req.verb.rbac(),
+            group: req.resource.group,
+            resource: req.resource.plural,
+            subresource: req.subresource.as_deref().unwrap_or(""),
+            namespace: req.namespace.as_deref().unwrap_or(""),
+            name,
+            path: "",
+            resource_request: true,
+        };
+        match rbac::authorize(&attrs, &self.storage) {
+            rbac::Decision::Allow { reason } => {
+                trace.push(Record::new(now, Component::KubeApiserver, "authorize", reason));
+                Ok(())
+            }
+            rbac::Decision::Deny { reason } => {
+                let err = rbac::forbidden_error(&attrs, &reason);
+                trace.push(Record::new(now, Component::KubeApiserver, "authorize", format!("denied: {}", err.message)));
+                Err(err)
+            }
+        }
+    }
+
+    /// A SelfSubjectAccessReview (`kubectl auth can-i`): may the requesting user do `verb` on
+    /// the request's resource? Authentication and impersonation apply as for any request.
+    pub fn access_review(&mut self, now: Millis, req: &Request, verb: &str, trace: &mut Trace) -> Result<bool, ApiError> {
+        let auth = self.authenticate(now, req, trace)?;
+        let attrs = rbac::Attributes {
+            user: &auth.user,
+            verb,
+            group: req.resource.group,
+            resource: req.resource.plural,
+            subresource: req.subresource.as_deref().unwrap_or(""),
+            namespace: req.namespace.as_deref().unwrap_or(""),
+            name: req.name.as_deref().unwrap_or(""),
+            path: "",
+            resource_request: true,
+        };
+        let (allowed, reason) = match rbac::authorize(&attrs, &self.storage) {
+            rbac::Decision::Allow { reason } => (true, reason),
+            rbac::Decision::Deny { reason } => (false, if reason.is_empty() { "no RBAC rule allows it".to_string() } else { reason }),
+        };
+        trace.push(Record::new(
+            now,
+            Component::KubeApiserver,
+            "authorize",
+            format!("SelfSubjectAccessReview: {} {verb} {}: {reason}", auth.user.name, req.resource.group_resource()),
+        ));
+        trace.push(
+            Record::new(now, Component::KubeApiserver, "response", format!("201 Created SelfSubjectAccessReview (allowed: {allowed})"))
+                .peer(req.client.clone())
+                .detail("code", 201.into()),
+        );
+        Ok(allowed)
+    }
+
+    /// Starts a watch for a client; events are collected with [`ApiServer::take_watch_events`].
+    pub fn watch(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<u64, ApiError> {
+        let auth = self.authenticate(now, req, trace)?;
+        self.authorize(now, req, &auth.user, trace)?;
+        let labels = match &req.label_selector {
+            Some(s) => crate::api::selector::Selector::parse(s).map_err(ApiError::bad_request)?,
+            None => crate::api::selector::Selector::everything(),
+        };
+        let fields = match &req.field_selector {
+            Some(s) => Some(FieldSelector::parse(s).map_err(ApiError::bad_request)?),
+            None => None,
+        };
+        let start = match req.resource_version.as_deref() {
+            None | Some("") | Some("0") => 0,
+            Some(rv) => rv.parse::<i64>().map_err(|_| ApiError::bad_request(format!("invalid resource version: {rv}")))? + 1,
+        };
+        let prefix = req.resource.etcd_list_prefix(req.namespace.as_deref());
+        let etcd_watch = self.storage.etcd.watch(&prefix, true, start).map_err(|e| {
+            let mut err = ApiError::bad_request(format!("too old resource version: {}", start - 1));
+            err.code = 410;
+            err.reason = "Expired";
+            if !matches!(e, crate::etcd::EtcdError::Compacted) {
+                err.message = e.to_string();
+            }
+            err
+        })?;
+        let id = self.next_watch;
+        self.next_watch += 1;
+        self.watches.insert(
+            id,
+            ClientWatch {
+                resource: req.resource,
+                namespace: req.namespace.clone(),
+                labels,
+                fields,
+                etcd_watch,
+                client: req.client.clone(),
+            },
+        );
+        trace.push(
+            Record::new(now, Component::KubeApiserver, "watch.start", format!("{} watches {}", req.client, req.line()))
+                .peer(req.client.clone()),
+        );
+        Ok(id)
+    }
+
+    /// The events waiting for client watch `id`, in revision order.
+    pub fn take_watch_events(&mut self, id: u64) -> Vec<WatchEvent> {
+        let Some(w) = self.watches.get(&id) else { return Vec::new() };
+        let events = self.storage.etcd.take_events(w.etcd_watch);
+        w.translate(events)
+    }
+
+    /// Ends a client watch.
+    pub fn stop_watch(&mut self, id: u64) {
+        if let Some(w) = self.watches.remove(&id) {
+            self.storage.etcd.cancel_watch(w.etcd_watch);
+        }
+    }
+
+    /// The client watches with events waiting, in the order they were started.
+    pub fn watches_with_events(&self) -> Vec<(u64, String)> {
+        let pending: std::collections::BTreeSet<_> = self.storage.etcd.pending_watches().into_iter().collect();
+        self.watches.iter().filter(|(_, w)| pending.contains(&w.etcd_watch)).map(|(id, w)| (*id, w.client.clone())).collect()
+    }
+
+    pub(crate) fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    /// The next free ClusterIP in the default service CIDR 10.96.0.0/12.
+    pub(crate) fn allocate_cluster_ip(&mut self) -> String {
+        let existing: std::collections::BTreeSet<String> = self
+            .storage
+            .list(crate::api::resources::for_kind("v1", "Service").expect("services"), None)
+            .0
+            .iter()
+            .filter_map(|s| s.pointer("/spec/clusterIP").and_then(|v| v.as_str()).map(str::to_string))
+            .collect();
+        loop {
+            let i = self.next_service_ip;
+            self.next_service_ip += 1;
+            let ip = format!("10.{}.{}.{}", 96 + (i >> 16), (i >> 8) & 0xff, i & 0xff);
+            if !existing.contains(&ip) {
+                return ip;
+            }
+        }
+    }
+
+    /// The lease new Events are attached to (one hour, `--event-ttl`).
+    pub(crate) fn event_lease(&mut self, now: Millis) -> i64 {
+        match self.event_lease {
+            Some((id, granted)) if now < granted + 60_000 => id,
+            _ => {
+                let id = self.storage.etcd.lease_grant(3600, now);
+                self.event_lease = Some((id, now));
+                id
+            }
+        }
+    }
+}
+
+/// `Deployment default/web`, `Node node-1`: how the trace names an object.
+pub fn object_label(obj: &Object) -> String {
+    match meta::namespace(obj) {
+        Some(ns) => format!("{} {}/{}", meta::kind(obj), ns, meta::name(obj)),
+        None => format!("{} {}", meta::kind(obj), meta::name(obj)),
+    }
 }

@@ -1,3 +1,260 @@
-//! kubectl, as a client of the simulated kube-apiserver.
+//! kubectl, as a client of the simulated kube-apiserver. Its client-side steps (reading the
+//! manifest, the kubeconfig, discovery, validation, each request) are trace records.
 
+mod apply;
+mod create;
+pub mod flags;
+mod get;
+mod mutate;
+pub mod describe;
+pub mod output;
 pub mod printers;
+mod rollout;
+
+use crate::api::{error::group_resource, resources, ApiError, Object, ResourceInfo};
+use crate::apiserver::{Request, Verb};
+use crate::cluster::{admin_credentials, Cluster, CommandOutput};
+use crate::trace::{Component, Record};
+use flags::Flags;
+
+pub const CLIENT_VERSION: &str = "v1.35.0";
+
+/// The state of one kubectl invocation.
+pub struct Ctx<'a> {
+    pub cluster: &'a mut Cluster,
+    pub flags: Flags,
+    pub namespace: String,
+    /// Namespace given explicitly with `-n`.
+    pub explicit_namespace: bool,
+    pub out: String,
+    pub err: String,
+    pub code: i32,
+    /// `(name, text)` of what `-f -` reads, or of the scenario file.
+    pub source: Option<(String, String)>,
+}
+
+/// Runs `kubectl ARGS` against the cluster at its current time.
+pub fn run(cluster: &mut Cluster, args: &[String]) -> CommandOutput {
+    run_with_source(cluster, args, None)
+}
+
+/// As [`run`], with the text that `-f -` (or `-f <that name>`) reads.
+pub fn run_with_source(cluster: &mut Cluster, args: &[String], source: Option<(&str, &str)>) -> CommandOutput {
+    let t_ms = cluster.now();
+    let command = format!("kubectl {}", args.join(" "));
+    let flags = match Flags::parse(args) {
+        Ok(f) => f,
+        Err(e) => {
+            let sub = args.first().cloned().unwrap_or_default();
+            return CommandOutput {
+                t_ms,
+                command,
+                stdout: String::new(),
+                stderr: format!("error: {e}\nSee 'kubectl {sub} --help' for usage.\n"),
+                exit_code: 1,
+            };
+        }
+    };
+    let explicit = flags.value("namespace").is_some();
+    let namespace = flags.value("namespace").unwrap_or("default").to_string();
+    let mut ctx = Ctx {
+        cluster,
+        flags,
+        namespace,
+        explicit_namespace: explicit,
+        out: String::new(),
+        err: String::new(),
+        code: 0,
+        source: source.map(|(n, t)| (n.to_string(), t.to_string())),
+    };
+    ctx.kubeconfig();
+    let sub: Vec<String> = ctx.flags.positional.clone();
+    let result = match sub.first().map(String::as_str) {
+        Some("apply") => apply::apply(&mut ctx, false),
+        Some("create") if sub.len() == 1 || ctx.flags.value("filename").is_some() => apply::apply(&mut ctx, true),
+        Some("create") => create::create(&mut ctx, &sub[1..]),
+        Some("get") => get::get(&mut ctx, &sub[1..]),
+        Some("describe") => get::describe(&mut ctx, &sub[1..]),
+        Some("delete") => mutate::delete(&mut ctx, &sub[1..]),
+        Some("scale") => mutate::scale(&mut ctx, &sub[1..]),
+        Some("set") => mutate::set(&mut ctx, &sub[1..]),
+        Some("patch") => mutate::patch(&mut ctx, &sub[1..]),
+        Some("label") => mutate::label(&mut ctx, &sub[1..], "labels"),
+        Some("annotate") => mutate::label(&mut ctx, &sub[1..], "annotations"),
+        Some("cordon") => mutate::cordon(&mut ctx, &sub[1..], true),
+        Some("uncordon") => mutate::cordon(&mut ctx, &sub[1..], false),
+        Some("drain") => mutate::drain(&mut ctx, &sub[1..]),
+        Some("rollout") => rollout::rollout(&mut ctx, &sub[1..]),
+        Some("auth") => get::auth(&mut ctx, &sub[1..]),
+        Some("version") => {
+            ctx.out.push_str(&format!(
+                "Client Version: {CLIENT_VERSION}\nKustomize Version: v5.7.1\nServer Version: {CLIENT_VERSION}\n"
+            ));
+            Ok(())
+        }
+        Some("cluster-info") => {
+            ctx.out.push_str(&format!(
+                "Kubernetes control plane is running at https://{}:6443\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n",
+                crate::cluster::bootstrap::APISERVER_ADDRESS
+            ));
+            Ok(())
+        }
+        Some(other) => Err(format!("error: unknown command {other:?} for \"kubectl\"")),
+        None => Err("error: no command given; try 'kubectl get pods'".to_string()),
+    };
+    if let Err(e) = result {
+        ctx.fail(&e);
+    }
+    let (stdout, stderr, exit_code) = (ctx.out, ctx.err, ctx.code);
+    let now = cluster.now();
+    let summary = match (stdout.lines().next(), stderr.lines().next()) {
+        (_, Some(e)) => e.to_string(),
+        (Some(o), None) => o.to_string(),
+        (None, None) => "(no output)".to_string(),
+    };
+    cluster.trace.push(Record::new(now, Component::Kubectl, "kubectl.output", summary).detail("exit_code", exit_code.into()));
+    CommandOutput { t_ms, command, stdout, stderr, exit_code }
+}
+
+impl Ctx<'_> {
+    /// Records a client-side step.
+    pub fn step(&mut self, action: &'static str, summary: impl Into<String>) {
+        let now = self.cluster.now();
+        self.cluster.trace.push(Record::new(now, Component::Kubectl, action, summary));
+    }
+
+    fn kubeconfig(&mut self) {
+        let who = match self.flags.value("as") {
+            Some(u) => format!(", impersonating {u:?} (--as)"),
+            None => String::new(),
+        };
+        self.step(
+            "kubectl.kubeconfig",
+            format!(
+                "context kubernetes-admin@kubernetes: cluster kubernetes (https://{}:6443), user kubernetes-admin{who}",
+                crate::cluster::bootstrap::APISERVER_ADDRESS
+            ),
+        );
+    }
+
+    /// Writes an error to stderr and sets the exit code.
+    pub fn fail(&mut self, msg: &str) {
+        self.err.push_str(msg);
+        if !msg.ends_with('\n') {
+            self.err.push('\n');
+        }
+        self.code = 1;
+    }
+
+    /// A request carrying the kubeconfig's identity and any impersonation.
+    pub fn request(&self, verb: Verb, info: &'static ResourceInfo) -> Request {
+        let mut r = Request::new(verb, info, admin_credentials(), "kubectl");
+        r.impersonate_user = self.flags.value("as").map(str::to_string);
+        r.impersonate_groups = self.flags.values("as-group");
+        r.field_manager = Some("kubectl".into());
+        r
+    }
+
+    /// Sends a request through kube-apiserver, recording the arrow.
+    pub fn send(&mut self, req: &Request) -> Result<Object, ApiError> {
+        let now = self.cluster.now();
+        let mut rec = Record::new(now, Component::Kubectl, "request", req.line()).peer("kube-apiserver");
+        if let Some(name) = &req.name {
+            rec = rec.object(match &req.namespace {
+                Some(ns) => format!("{} {ns}/{name}", req.resource.kind),
+                None => format!("{} {name}", req.resource.kind),
+            });
+        }
+        self.cluster.trace.push(rec);
+        self.cluster.request(req)
+    }
+
+    /// Discovery: what the user typed (`deploy`, `pods`, `deployments.apps`) to a resource.
+    pub fn resolve(&mut self, typed: &str) -> Result<&'static ResourceInfo, String> {
+        match resources::lookup(typed) {
+            Some(info) => {
+                self.step(
+                    "kubectl.discovery",
+                    format!("{typed:?} is {} {} ({})", info.api_version(), info.kind, group_resource(info.plural, info.group)),
+                );
+                Ok(info)
+            }
+            None => {
+                self.step("kubectl.discovery", format!("no resource type {typed:?} in discovery"));
+                Err(format!("error: the server doesn't have a resource type {typed:?}"))
+            }
+        }
+    }
+
+    /// The namespace a request for `info` goes to.
+    pub fn ns_for(&self, info: &ResourceInfo) -> Option<String> {
+        info.namespaced.then(|| self.namespace.clone())
+    }
+}
+
+/// `deployment.apps/web` or `pod/web-x`, as kubectl names objects in its messages.
+pub fn kind_name(info: &ResourceInfo, name: &str) -> String {
+    format!("{}/{name}", kind_string(info))
+}
+
+/// `deployment.apps`, `pod`: the lower-case kind with its group.
+pub fn kind_string(info: &ResourceInfo) -> String {
+    if info.group.is_empty() {
+        info.kind.to_ascii_lowercase()
+    } else {
+        format!("{}.{}", info.kind.to_ascii_lowercase(), info.group)
+    }
+}
+
+/// How kubectl prints a failed request (`cmdutil.CheckErr`): Invalid errors as
+/// `The Kind "name" is invalid: ...`, everything else as `Error from server (Reason): ...`.
+/// `context` is inserted before the message, e.g. `error when creating "deploy.yaml": `.
+pub fn format_error(e: &ApiError, context: &str) -> String {
+    if e.reason == "Invalid" {
+        if let Some(d) = &e.details {
+            if !d.causes.is_empty() {
+                let prefix = format!("The {} {} is invalid: ", d.kind, crate::api::error::go_quote(&d.name));
+                let lines: Vec<String> = d.causes.iter().map(|c| format!("{}: {}", c.field, c.error_body())).collect();
+                return if lines.len() == 1 {
+                    format!("{prefix}{}", lines[0])
+                } else {
+                    format!("{prefix}\n{}", lines.iter().map(|l| format!("* {l}")).collect::<Vec<_>>().join("\n"))
+                };
+            }
+        }
+    }
+    format!("Error from server ({}): {context}{}", e.reason, e.message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::FieldError;
+    use serde_json::json;
+
+    #[test]
+    fn invalid_errors_render_like_kubectl() {
+        let one = ApiError::invalid(
+            "Deployment",
+            "apps",
+            "web",
+            vec![FieldError::invalid("spec.replicas", json!(-1), "must be greater than or equal to 0")],
+        );
+        assert_eq!(
+            format_error(&one, "error when creating \"d.yaml\": "),
+            "The Deployment \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0"
+        );
+        let two = ApiError::invalid(
+            "Deployment",
+            "apps",
+            "web",
+            vec![FieldError::required("spec.selector", ""), FieldError::required("spec.template", "")],
+        );
+        assert_eq!(
+            format_error(&two, ""),
+            "The Deployment \"web\" is invalid: \n* spec.selector: Required value\n* spec.template: Required value"
+        );
+        let nf = ApiError::not_found("deployments", "apps", "web");
+        assert_eq!(format_error(&nf, ""), "Error from server (NotFound): deployments.apps \"web\" not found");
+    }
+}

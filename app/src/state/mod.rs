@@ -1,0 +1,3 @@
+//! Page state, kept apart from the components that show it.
+
+pub mod scenario;

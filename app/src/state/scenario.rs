@@ -1,0 +1,68 @@
+//! The scenario being edited and the core's reading of it.
+
+use kubeplay_core::scenario::{self, Scenario, SourceError};
+use leptos::prelude::*;
+
+/// The default scenario, shipped inside the wasm so the page shows it without a fetch.
+pub const DEFAULT_SCENARIO: &str = include_str!("../../../public/scenarios/default.yaml");
+
+/// The file name errors are reported against.
+pub const EDITOR_FILE: &str = "scenario.yaml";
+
+/// What the core found in the editor's text: the objects, or the first error.
+pub fn parse(text: &str) -> Result<Scenario, SourceError> {
+    scenario::parse(EDITOR_FILE, text)
+}
+
+/// One line per object for the page, e.g. `Deployment/nginx (line 4)`.
+pub fn object_lines(s: &Scenario) -> Vec<String> {
+    s.nodes
+        .iter()
+        .chain(s.objects.iter())
+        .map(|o| format!("{} (line {})", o.label(), o.line))
+        .collect()
+}
+
+/// The error as the page shows it: `line 4, column 9: <message>`.
+pub fn error_line(e: &SourceError) -> String {
+    match (e.line, e.column) {
+        (0, _) => e.message.clone(),
+        (l, 0) => format!("line {l}: {}", e.message),
+        (l, c) => format!("line {l}, column {c}: {}", e.message),
+    }
+}
+
+/// The editor text, and its parse recomputed only when the text changes.
+#[derive(Clone, Copy)]
+pub struct ScenarioState {
+    pub text: RwSignal<String>,
+    pub parsed: Memo<Result<Scenario, SourceError>>,
+}
+
+impl ScenarioState {
+    pub fn new(initial: &str) -> Self {
+        let text = RwSignal::new(initial.to_string());
+        let parsed = Memo::new(move |_| text.with(|t| parse(t)));
+        ScenarioState { text, parsed }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_scenario_is_a_three_replica_nginx_deployment() {
+        let s = parse(DEFAULT_SCENARIO).expect("default scenario parses");
+        assert_eq!(object_lines(&s), vec!["Deployment/nginx (line 4)"]);
+        assert_eq!(s.objects[0].object["spec"]["replicas"], 3);
+    }
+
+    #[test]
+    fn errors_name_their_line_and_column() {
+        let e = parse("kind: Pod\nmetadata:\n  name: [oops\n").unwrap_err();
+        let shown = error_line(&e);
+        assert!(shown.starts_with(&format!("line {}, column ", e.line)), "{shown}");
+        assert!(e.line >= 3);
+    }
+}

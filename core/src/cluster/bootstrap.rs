@@ -1,0 +1,157 @@
+//! What a new cluster holds before anyone applies anything: its namespaces, the bootstrap RBAC
+//! policy, priority classes, default service accounts, the root CA ConfigMaps, the `kubernetes`
+//! Service, and the nodes with their heartbeat Leases.
+
+use crate::api::Object;
+use crate::kernel::time::rfc3339_micro;
+use serde_json::{json, Value};
+
+pub const NAMESPACES: [&str; 4] = ["default", "kube-system", "kube-public", "kube-node-lease"];
+
+/// The address kube-apiserver advertises (the `kubernetes` Service's endpoint).
+pub const APISERVER_ADDRESS: &str = "10.0.0.10";
+pub const KUBELET_VERSION: &str = "v1.35.0";
+
+/// The service accounts the controllers run as (`--use-service-account-credentials`).
+pub const CONTROLLER_ACCOUNTS: [&str; 6] = [
+    "deployment-controller",
+    "replicaset-controller",
+    "endpointslice-controller",
+    "node-controller",
+    "generic-garbage-collector",
+    "resourcequota-controller",
+];
+
+const ROOT_CA: &str = "-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIkubeplayAAAwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjAxMDEwMDAwMDBaFw0zNjAxMDEwMDAwMDBaMBUx\n-----END CERTIFICATE-----\n";
+
+/// Objects created before the scenario, in creation order (namespaces first).
+pub fn initial_objects() -> Vec<Object> {
+    let mut objs: Vec<Object> = NAMESPACES
+        .iter()
+        .map(|ns| json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}))
+        .collect();
+    objs.extend(crate::apiserver::bootstrap::bootstrap_policy());
+    for (name, value, description) in [
+        ("system-cluster-critical", 2_000_000_000i64, "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary."),
+        ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
+    ] {
+        objs.push(json!({
+            "apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+            "metadata": {"name": name}, "value": value, "globalDefault": false,
+            "description": description, "preemptionPolicy": "PreemptLowerPriority"
+        }));
+    }
+    for ns in NAMESPACES {
+        objs.push(json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": ns}}));
+        objs.push(json!({
+            "apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "kube-root-ca.crt", "namespace": ns,
+                         "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
+            "data": {"ca.crt": ROOT_CA}
+        }));
+    }
+    for sa in CONTROLLER_ACCOUNTS {
+        objs.push(json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}}));
+    }
+    objs.push(json!({
+        "apiVersion": "v1", "kind": "Service",
+        "metadata": {"name": "kubernetes", "namespace": "default", "labels": {"component": "apiserver", "provider": "kubernetes"}},
+        "spec": {"clusterIP": "10.96.0.1", "ports": [{"name": "https", "port": 443, "protocol": "TCP", "targetPort": 6443}], "type": "ClusterIP", "sessionAffinity": "None"}
+    }));
+    objs.push(json!({
+        "apiVersion": "v1", "kind": "Endpoints",
+        "metadata": {"name": "kubernetes", "namespace": "default", "labels": {"endpointslice.kubernetes.io/skip-mirror": "true"}},
+        "subsets": [{"addresses": [{"ip": APISERVER_ADDRESS}], "ports": [{"name": "https", "port": 6443, "protocol": "TCP"}]}]
+    }));
+    objs.push(json!({
+        "apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+        "metadata": {"name": "kubernetes", "namespace": "default", "labels": {"kubernetes.io/service-name": "kubernetes"}},
+        "addressType": "IPv4",
+        "endpoints": [{"addresses": [APISERVER_ADDRESS], "conditions": {"ready": true}}],
+        "ports": [{"name": "https", "port": 6443, "protocol": "TCP"}]
+    }));
+    objs
+}
+
+/// The default cluster: three workers `node-1`..`node-3`, 4 CPU, 8Gi, 110 pods, zones a..c.
+pub fn default_nodes() -> Vec<Object> {
+    (1..=3)
+        .map(|i| {
+            json!({
+                "apiVersion": "v1", "kind": "Node",
+                "metadata": {"name": format!("node-{i}"), "labels": {"topology.kubernetes.io/zone": format!("zone-{}", (b'a' + i as u8 - 1) as char)}},
+                "status": {"capacity": {"cpu": "4", "memory": "8Gi", "pods": "110"}}
+            })
+        })
+        .collect()
+}
+
+/// Completes a scenario's Node with what a registering kubelet reports: standard labels,
+/// podCIDR, capacity and allocatable, addresses, node info and conditions.
+pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
+    let mut n = node.clone();
+    let name = crate::api::meta::name(node).to_string();
+    let meta = crate::api::meta::metadata_mut(&mut n);
+    let labels = meta.entry("labels").or_insert_with(|| json!({}));
+    if let Some(l) = labels.as_object_mut() {
+        for (k, v) in [
+            ("beta.kubernetes.io/arch", "amd64"),
+            ("beta.kubernetes.io/os", "linux"),
+            ("kubernetes.io/arch", "amd64"),
+            ("kubernetes.io/hostname", name.as_str()),
+            ("kubernetes.io/os", "linux"),
+        ] {
+            l.entry(k).or_insert_with(|| json!(v));
+        }
+    }
+    for k in ["uid", "resourceVersion", "creationTimestamp"] {
+        meta.remove(k);
+    }
+    let cidr = format!("10.244.{}.0/24", index + 1);
+    let spec = crate::api::meta::ensure_path(&mut n, &["spec"]);
+    if spec.get("podCIDR").is_none() {
+        spec["podCIDR"] = json!(cidr);
+        spec["podCIDRs"] = json!([cidr]);
+    }
+    let status = crate::api::meta::ensure_path(&mut n, &["status"]);
+    let mut capacity = status.get("capacity").cloned().unwrap_or_else(|| json!({}));
+    for (k, v) in [("cpu", "4"), ("memory", "8Gi"), ("pods", "110"), ("ephemeral-storage", "100Gi"), ("hugepages-1Gi", "0"), ("hugepages-2Mi", "0")] {
+        if capacity.get(k).is_none() {
+            capacity[k] = json!(v);
+        }
+    }
+    status["capacity"] = capacity.clone();
+    if status.get("allocatable").is_none() {
+        status["allocatable"] = capacity;
+    }
+    let ip = format!("10.0.0.{}", 11 + index);
+    status["addresses"] = json!([{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}]);
+    status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
+    status["nodeInfo"] = json!({
+        "architecture": "amd64", "bootID": format!("00000000-0000-4000-8000-{:012x}", index + 1),
+        "containerRuntimeVersion": "containerd://2.1.4", "kernelVersion": "6.8.0-60-generic",
+        "kubeProxyVersion": "", "kubeletVersion": KUBELET_VERSION,
+        "machineID": format!("{:032x}", index + 1), "operatingSystem": "linux",
+        "osImage": "Ubuntu 24.04.3 LTS", "systemUUID": format!("00000000-0000-4000-8000-{:012x}", index + 1)
+    });
+    let t = crate::kernel::time::rfc3339(now_ms);
+    let cond = |ty: &str, st: &str, reason: &str, msg: &str| -> Value {
+        json!({"type": ty, "status": st, "reason": reason, "message": msg, "lastHeartbeatTime": t, "lastTransitionTime": t})
+    };
+    status["conditions"] = json!([
+        cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+        cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+        cond("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+        cond("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+    ]);
+    n
+}
+
+/// A node's heartbeat Lease in `kube-node-lease`.
+pub fn node_lease(node: &str, now_ms: u64) -> Object {
+    json!({
+        "apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+        "metadata": {"name": node, "namespace": "kube-node-lease"},
+        "spec": {"holderIdentity": node, "leaseDurationSeconds": 40, "renewTime": rfc3339_micro(now_ms)}
+    })
+}

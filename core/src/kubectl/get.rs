@@ -1,0 +1,269 @@
+//! `kubectl get`, `kubectl describe` and `kubectl auth can-i`.
+
+use super::{format_error, printers, Ctx};
+use crate::api::{meta, resources, Object, ResourceInfo};
+use crate::apiserver::Verb;
+use serde_json::Value;
+
+/// `TYPE NAME...`, `TYPE/NAME...` or `TYPE,TYPE` into (resource, names) groups.
+pub fn targets(ctx: &mut Ctx<'_>, args: &[String]) -> Result<Vec<(&'static ResourceInfo, Vec<String>)>, String> {
+    if args.is_empty() {
+        return Err("error: you must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.".into());
+    }
+    let mut out: Vec<(&'static ResourceInfo, Vec<String>)> = Vec::new();
+    if args[0].contains('/') {
+        for a in args {
+            let (t, n) = a.split_once('/').ok_or_else(|| format!("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'"))?;
+            let info = ctx.resolve(t)?;
+            match out.iter_mut().find(|(i, _)| std::ptr::eq(*i, info)) {
+                Some((_, names)) => names.push(n.to_string()),
+                None => out.push((info, vec![n.to_string()])),
+            }
+        }
+        return Ok(out);
+    }
+    let types: Vec<String> = if args[0] == "all" {
+        vec!["pods".into(), "services".into(), "daemonsets".into(), "deployments".into(), "replicasets".into(), "statefulsets".into(), "jobs".into()]
+    } else {
+        args[0].split(',').map(str::to_string).collect()
+    };
+    for t in types {
+        let info = ctx.resolve(&t)?;
+        out.push((info, args[1..].to_vec()));
+    }
+    Ok(out)
+}
+
+pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
+    let groups = targets(ctx, args)?;
+    let output = ctx.flags.value("output").unwrap_or("").to_string();
+    let all_ns = ctx.flags.switch("all-namespaces");
+    let now = ctx.cluster.now();
+    let mut found: Vec<(&'static ResourceInfo, Vec<Object>)> = Vec::new();
+    let multiple_types = groups.len() > 1;
+    for (info, names) in groups {
+        let ns = if all_ns { None } else { ctx.ns_for(info) };
+        let mut objs = Vec::new();
+        if names.is_empty() {
+            let mut req = ctx.request(Verb::List, info).namespace(ns.as_deref()).labels(ctx.flags.value("selector"));
+            req.field_selector = ctx.flags.value("field-selector").map(str::to_string);
+            match ctx.send(&req) {
+                Ok(list) => objs = list["items"].as_array().cloned().unwrap_or_default(),
+                Err(e) => {
+                    ctx.fail(&format_error(&e, ""));
+                    continue;
+                }
+            }
+            if info.kind == "Event" {
+                objs.sort_by_key(|e| event_time(e));
+            }
+        } else {
+            for n in names {
+                let req = ctx.request(Verb::Get, info).namespace(ns.as_deref()).name(&n);
+                match ctx.send(&req) {
+                    Ok(o) => objs.push(o),
+                    Err(e) => ctx.fail(&format_error(&e, "")),
+                }
+            }
+        }
+        found.push((info, objs));
+    }
+    let total: usize = found.iter().map(|(_, o)| o.len()).sum();
+    match output.as_str() {
+        "yaml" | "json" => {
+            let items: Vec<Object> = found.into_iter().flat_map(|(_, o)| o).collect();
+            let single = items.len() == 1 && !args.is_empty() && (args.len() > 1 || args[0].contains('/')) && ctx.code == 0;
+            let value = if single { items.into_iter().next().expect("one") } else { printers::as_list(items) };
+            if total == 0 && ctx.code != 0 {
+                return Ok(());
+            }
+            ctx.out.push_str(&if output == "yaml" { printers::to_yaml(&value) } else { printers::to_json(&value) });
+        }
+        "name" => {
+            for (info, objs) in &found {
+                for o in objs {
+                    ctx.out.push_str(&printers::name_of(info, o));
+                    ctx.out.push('\n');
+                }
+            }
+        }
+        "" | "wide" => {
+            if total == 0 {
+                if ctx.code == 0 {
+                    let ns = (!all_ns).then(|| ctx.namespace.clone());
+                    let ns = found.iter().all(|(i, _)| i.namespaced).then_some(ns).flatten();
+                    ctx.err.push_str(&printers::no_resources_found(ns.as_deref()));
+                    ctx.err.push('\n');
+                }
+                return Ok(());
+            }
+            let opts = printers::TableOptions {
+                wide: output == "wide",
+                with_namespace: all_ns,
+                show_labels: ctx.flags.switch("show-labels"),
+                no_headers: ctx.flags.switch("no-headers"),
+            };
+            let mut first = true;
+            for (info, objs) in found.iter().filter(|(_, o)| !o.is_empty()) {
+                if !first {
+                    ctx.out.push('\n');
+                }
+                first = false;
+                let mut table = printers::print_table(info, objs, &opts, now);
+                if multiple_types {
+                    table = prefix_names(&table, &super::kind_string(info), opts.with_namespace, opts.no_headers);
+                }
+                ctx.out.push_str(&table);
+            }
+        }
+        other => return Err(format!("error: unable to match a printer suitable for the output format {other:?}, allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml")),
+    }
+    Ok(())
+}
+
+/// With several types, kubectl names rows `pod/web-x` instead of `web-x`.
+fn prefix_names(table: &str, kind: &str, namespaced_first: bool, no_headers: bool) -> String {
+    let col = usize::from(namespaced_first);
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    for (i, line) in table.lines().enumerate() {
+        let mut cells: Vec<String> = split_cells(line);
+        if (no_headers || i > 0) && cells.len() > col {
+            cells[col] = format!("{kind}/{}", cells[col]);
+        }
+        lines.push(cells);
+    }
+    realign(&lines)
+}
+
+fn split_cells(line: &str) -> Vec<String> {
+    // Cells are separated by runs of at least 3 spaces (tabwriter padding).
+    let mut cells = Vec::new();
+    let mut cur = String::new();
+    let mut spaces = 0;
+    for c in line.chars() {
+        if c == ' ' {
+            spaces += 1;
+            continue;
+        }
+        if spaces >= 3 && !cur.is_empty() {
+            cells.push(std::mem::take(&mut cur));
+        } else {
+            cur.extend(std::iter::repeat_n(' ', spaces));
+        }
+        spaces = 0;
+        cur.push(c);
+    }
+    if !cur.is_empty() {
+        cells.push(cur);
+    }
+    cells
+}
+
+fn realign(rows: &[Vec<String>]) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols).map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (i, cell) in r.iter().enumerate() {
+            line.push_str(cell);
+            if i + 1 < r.len() {
+                line.extend(std::iter::repeat_n(' ', widths[i] - cell.chars().count() + 3));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn event_time(e: &Object) -> u64 {
+    ["lastTimestamp", "eventTime", "firstTimestamp"]
+        .iter()
+        .find_map(|k| e.get(*k).and_then(Value::as_str).and_then(crate::kernel::time::parse_rfc3339))
+        .or_else(|| e.pointer("/metadata/creationTimestamp").and_then(Value::as_str).and_then(crate::kernel::time::parse_rfc3339))
+        .unwrap_or(0)
+}
+
+pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
+    let groups = targets(ctx, args)?;
+    let now = ctx.cluster.now();
+    let events_info = resources::for_kind("v1", "Event").expect("events");
+    let mut first = true;
+    for (info, names) in groups {
+        let ns = ctx.ns_for(info);
+        let objs = if names.is_empty() {
+            let req = ctx.request(Verb::List, info).namespace(ns.as_deref()).labels(ctx.flags.value("selector"));
+            match ctx.send(&req) {
+                Ok(l) => l["items"].as_array().cloned().unwrap_or_default(),
+                Err(e) => return Err(format_error(&e, "")),
+            }
+        } else {
+            let mut v = Vec::new();
+            for n in names {
+                let req = ctx.request(Verb::Get, info).namespace(ns.as_deref()).name(&n);
+                match ctx.send(&req) {
+                    Ok(o) => v.push(o),
+                    Err(e) => ctx.fail(&format_error(&e, "")),
+                }
+            }
+            v
+        };
+        for obj in objs {
+            let ev_ns = meta::namespace(&obj).unwrap_or("default").to_string();
+            let mut req = ctx.request(Verb::List, events_info).namespace(Some(&ev_ns));
+            req.field_selector = Some(format!("involvedObject.name={},involvedObject.uid={}", meta::name(&obj), meta::uid(&obj)));
+            let mut events = ctx.send(&req).ok().and_then(|l| l["items"].as_array().cloned()).unwrap_or_default();
+            events.sort_by_key(event_time);
+            if !first {
+                ctx.out.push_str("\n\n");
+            }
+            first = false;
+            ctx.out.push_str(&printers::describe(info, &obj, &events, now));
+        }
+    }
+    Ok(())
+}
+
+/// `kubectl auth can-i VERB RESOURCE [NAME]`: a SelfSubjectAccessReview.
+pub fn auth(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) != Some("can-i") {
+        return Err("error: only `kubectl auth can-i VERB RESOURCE` is supported".into());
+    }
+    let verb = args.get(1).ok_or("error: you must specify two arguments: verb resource or verb resource/resourceName.")?.clone();
+    let target = args.get(2).ok_or("error: you must specify two arguments: verb resource or verb resource/resourceName.")?.clone();
+    let (typed, name) = match target.split_once('/') {
+        Some((t, n)) => (t.to_string(), n.to_string()),
+        None => (target.clone(), args.get(3).cloned().unwrap_or_default()),
+    };
+    let (typed, sub) = match typed.split_once('/') {
+        Some((t, s)) => (t.to_string(), s.to_string()),
+        None => (typed, String::new()),
+    };
+    let info = ctx.resolve(&typed)?;
+    let ns = if ctx.flags.switch("all-namespaces") { None } else { ctx.ns_for(info) };
+    let mut req = ctx.request(Verb::Create, info).namespace(ns.as_deref());
+    if !name.is_empty() {
+        req = req.name(&name);
+    }
+    if !sub.is_empty() {
+        req = req.subresource(&sub);
+    }
+    let now = ctx.cluster.now();
+    ctx.cluster.trace.push(
+        crate::trace::Record::new(now, crate::trace::Component::Kubectl, "request", "POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews")
+            .peer("kube-apiserver"),
+    );
+    let allowed = {
+        let cluster = &mut *ctx.cluster;
+        let t = cluster.now();
+        cluster.api.access_review(t, &req, &verb, &mut cluster.trace).map_err(|e| format_error(&e, ""))?
+    };
+    if allowed {
+        ctx.out.push_str("yes\n");
+    } else {
+        ctx.out.push_str("no\n");
+        ctx.code = 1;
+    }
+    Ok(())
+}

@@ -1,0 +1,132 @@
+//! Splitting multi-document YAML the way kubectl does, keeping each document's position in
+//! the file so every error can point at a line and column of what the user wrote.
+
+use std::fmt;
+
+/// One YAML document of a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document<'a> {
+    /// 0-based index among the non-empty documents.
+    pub index: usize,
+    /// 1-based line in the file where the document's text starts.
+    pub start_line: usize,
+    pub text: &'a str,
+}
+
+/// A problem in the input, with its place in the file (1-based; 0 when not known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: {}", self.file, self.message),
+            (l, 0) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            (l, c) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
+        }
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+fn is_separator(line: &str) -> bool {
+    line == "---" || line.starts_with("--- ") || line.starts_with("---\t") || line.starts_with("---#")
+}
+
+fn is_blank_or_comment(text: &str) -> bool {
+    text.lines().all(|l| {
+        let t = l.trim();
+        t.is_empty() || t.starts_with('#') || t == "..."
+    })
+}
+
+/// The non-empty documents of `text`, split at `---` lines (a document holding only comments
+/// or whitespace is skipped, as kubectl does).
+pub fn split(text: &str) -> Vec<Document<'_>> {
+    let mut docs = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1usize;
+    let mut offset = 0usize;
+    let mut line_no = 1usize;
+    fn push<'a>(docs: &mut Vec<Document<'a>>, body: &'a str, line: usize) {
+        if !is_blank_or_comment(body) {
+            docs.push(Document { index: docs.len(), start_line: line, text: body });
+        }
+    }
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches(['\n', '\r']);
+        if is_separator(bare) {
+            push(&mut docs, &text[start..offset], start_line);
+            // Content after `--- ` on the same line belongs to the next document.
+            start = offset + 3;
+            start_line = line_no;
+        }
+        offset += line.len();
+        line_no += 1;
+    }
+    push(&mut docs, &text[start.min(text.len())..], start_line);
+    docs
+}
+
+/// Parses one document into JSON, with errors placed in the whole file.
+pub fn parse_document(file: &str, doc: &Document<'_>) -> Result<serde_json::Value, SourceError> {
+    use serde::Deserialize;
+    let de = serde_yaml::Deserializer::from_str(doc.text);
+    serde_json::Value::deserialize(de).map_err(|e| {
+        let (line, column) = match e.location() {
+            Some(loc) => (doc.start_line + loc.line() - 1, loc.column()),
+            None => (doc.start_line, 0),
+        };
+        SourceError { file: file.to_string(), line, column, message: yaml_message(&e) }
+    })
+}
+
+/// serde_yaml appends " at line L column C" to its messages; the position is reported apart.
+fn yaml_message(e: &serde_yaml::Error) -> String {
+    let s = e.to_string();
+    match s.find(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_documents_and_keeps_their_lines() {
+        let text = "# leading comment\n---\na: 1\n---\n# only a comment\n---\nb: 2\nc: 3\n";
+        let docs = split(text);
+        assert_eq!(docs.len(), 2);
+        assert_eq!(docs[0].start_line, 2);
+        assert_eq!(docs[1].start_line, 6);
+        assert_eq!(docs[1].index, 1);
+        let v = parse_document("f.yaml", &docs[1]).unwrap();
+        assert_eq!(v["c"], 3);
+    }
+
+    #[test]
+    fn yaml_errors_point_at_the_line_in_the_whole_file() {
+        let text = "a: 1\n---\nkind: Pod\nmetadata:\n  name: [oops\n";
+        let docs = split(text);
+        let err = parse_document("pod.yaml", &docs[1]).unwrap_err();
+        assert_eq!(err.file, "pod.yaml");
+        assert!(err.line >= 5, "{err}");
+        assert!(err.to_string().starts_with(&format!("pod.yaml:{}:", err.line)));
+    }
+
+    #[test]
+    fn a_file_without_separators_is_one_document() {
+        let docs = split("kind: Pod\n");
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0].start_line, 1);
+        assert!(split("").is_empty());
+        assert!(split("\n# nothing\n").is_empty());
+    }
+}
