@@ -69,11 +69,3 @@ rust_toolchain() {
 
 # Seconds since the epoch (for "took Ns" messages).
 now_s() { date +%s; }
-
-# The one build setting Trunk's builds need, passed as CARGO_PROFILE_RELEASE_STRIP to `trunk`.
-# `strip = true` in Cargo.toml's [profile.release] removes the wasm's `target_features` section,
-# so wasm-bindgen cannot see which wasm features are on and wasm-opt rejects the module
-# ("memory.copy operations require bulk memory operations"). Stripping only the debug info keeps
-# that section (wasm-opt drops the names anyway). A no-op once [profile.release] has
-# `strip = "debuginfo"`.
-KUBEPLAY_RELEASE_STRIP="${CARGO_PROFILE_RELEASE_STRIP:-debuginfo}"

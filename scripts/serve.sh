@@ -12,7 +12,5 @@ bash "$KUBEPLAY_ROOT/scripts/setup.sh" || die "serve: set-up failed (see above);
 cd "$KUBEPLAY_ROOT"
 port="${PORT:-8080}"
 log "building the release site and serving it at http://127.0.0.1:$port/ (Ctrl+C to stop) ..."
-# TRUNK_OFFLINE (lib.sh): Trunk uses wasm-bindgen and wasm-opt from PATH and downloads nothing;
-# KUBEPLAY_RELEASE_STRIP: see lib.sh.
-CARGO_PROFILE_RELEASE_STRIP="$KUBEPLAY_RELEASE_STRIP" \
-  exec trunk serve --release --address 127.0.0.1 --port "$port" "$@"
+# TRUNK_OFFLINE (lib.sh): Trunk uses wasm-bindgen and wasm-opt from PATH and downloads nothing.
+exec trunk serve --release --address 127.0.0.1 --port "$port" "$@"

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod base64;
 pub mod cluster;
+pub mod controllers;
 pub mod apiserver;
 pub mod etcd;
 pub mod etcdctl;

@@ -204,3 +204,19 @@ fn impersonated_user_without_rbac_is_forbidden_until_a_role_grants_it() {
         ]
     );
 }
+
+#[test]
+fn a_new_namespace_gets_its_default_service_account_from_the_controller() {
+    let r = run_with(
+        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n",
+        &["--kubectl", "get serviceaccounts,configmaps -n team -o name"],
+    );
+    assert!(r.stdout.contains("serviceaccount/default\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("configmap/kube-root-ca.crt\n"), "{}", r.stdout);
+    let traced = kubeplay(&["run", &temp_file("ns.yaml", b"apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n"), "--trace", "json"]);
+    let recs = records(&traced.stdout);
+    let watch = recs.iter().position(|r| r["action"] == "watch" && r["peer"] == "serviceaccount-controller" && r["summary"] == "WATCH ADDED Namespace team");
+    let create = recs.iter().position(|r| r["component"] == "kube-controller-manager" && r["action"] == "request" && r["summary"] == "POST /api/v1/namespaces/team/serviceaccounts");
+    assert!(watch.is_some() && create.is_some() && watch < create, "{recs:#?}");
+    assert!(recs[watch.unwrap()]["t_ms"].as_u64().unwrap() >= 1, "watch delivery takes time");
+}

@@ -47,6 +47,8 @@ pub struct ApiServer {
     /// Events are attached to a one-hour lease; one lease is shared per minute, as the
     /// apiserver's lease manager reuses them.
     event_lease: Option<(i64, Millis)>,
+    /// RBAC's parsed policy, refreshed when Roles or bindings change.
+    authorizer: rbac::Authorizer,
 }
 
 /// Who the request is from, after authentication and impersonation.
@@ -63,12 +65,16 @@ impl ApiServer {
             next_watch: 1,
             next_service_ip: 1,
             event_lease: None,
+            authorizer: rbac::Authorizer::new(),
         }
     }
 
     /// Handles one request, recording each stage in `trace`.
     pub fn handle(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Object, ApiError> {
         let result = self.handle_inner(now, req, trace);
+        if result.is_ok() && !matches!(req.verb, Verb::Get | Verb::List | Verb::Watch) {
+            self.authorizer.observe_write(req.resource);
+        }
         let (code, text) = match &result {
             Ok(_) => match req.verb {
                 Verb::Create => (201, "Created".to_string()),
@@ -182,7 +188,7 @@ impl ApiServer {
             path: "",
             resource_request: true,
         };
-        match rbac::authorize(&attrs, &self.storage) {
+        match self.authorizer.authorize(&attrs, req.field_selector.as_deref(), &self.storage) {
             rbac::Decision::Allow { reason } => {
                 trace.push(Record::new(now, Component::KubeApiserver, "authorize", reason));
                 Ok(())

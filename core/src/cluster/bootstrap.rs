@@ -12,17 +12,17 @@ pub const NAMESPACES: [&str; 4] = ["default", "kube-system", "kube-public", "kub
 pub const APISERVER_ADDRESS: &str = "10.0.0.10";
 pub const KUBELET_VERSION: &str = "v1.35.0";
 
-/// The service accounts the controllers run as (`--use-service-account-credentials`).
-pub const CONTROLLER_ACCOUNTS: [&str; 6] = [
-    "deployment-controller",
-    "replicaset-controller",
-    "endpointslice-controller",
-    "node-controller",
-    "generic-garbage-collector",
-    "resourcequota-controller",
-];
-
 const ROOT_CA: &str = "-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIkubeplayAAAwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNjAxMDEwMDAwMDBaFw0zNjAxMDEwMDAwMDBaMBUx\n-----END CERTIFICATE-----\n";
+
+/// The `kube-root-ca.crt` ConfigMap every namespace holds.
+pub fn root_ca_configmap(ns: &str) -> Object {
+    json!({
+        "apiVersion": "v1", "kind": "ConfigMap",
+        "metadata": {"name": "kube-root-ca.crt", "namespace": ns,
+                     "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
+        "data": {"ca.crt": ROOT_CA}
+    })
+}
 
 /// Objects created before the scenario, in creation order (namespaces first).
 pub fn initial_objects() -> Vec<Object> {
@@ -43,14 +43,9 @@ pub fn initial_objects() -> Vec<Object> {
     }
     for ns in NAMESPACES {
         objs.push(json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": ns}}));
-        objs.push(json!({
-            "apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": "kube-root-ca.crt", "namespace": ns,
-                         "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
-            "data": {"ca.crt": ROOT_CA}
-        }));
+        objs.push(root_ca_configmap(ns));
     }
-    for sa in CONTROLLER_ACCOUNTS {
+    for sa in crate::apiserver::bootstrap::controller_names() {
         objs.push(json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": sa, "namespace": "kube-system"}}));
     }
     objs.push(json!({

@@ -2,21 +2,41 @@
 //! and the scenario driving it. Components reach the cluster only through [`Cluster::request`].
 
 pub mod bootstrap;
+pub mod component;
+pub mod informer;
 
 use crate::api::{meta, resources, ApiError, Object};
 use crate::apiserver::{ApiServer, Credentials, Request, Verb};
-use crate::kernel::{EventQueue, Millis};
+use crate::kernel::{EventQueue, Millis, Rng};
+use component::{Command, Ctx, Input};
+pub use component::Component as Actor;
+use informer::Informer;
+use std::collections::BTreeMap;
 use crate::scenario::{Scenario, StepAction};
 use crate::trace::{Component, Record, Trace};
 
 /// Runs without `--until` stop here at the latest (a crash loop is never quiet).
 pub const MAX_RUN_MS: Millis = 10 * 60 * 1000;
 
+/// How long a change takes from etcd to a watching client.
+pub const WATCH_LATENCY_MS: Millis = 1;
+
 /// What the queue holds.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// Run scenario step `index` (the apply of the scenario's objects is step `None`).
     Step(Option<usize>),
+    /// Watch events for one informer of a component.
+    Deliver { slot: usize, informer: usize, events: Vec<crate::apiserver::WatchEvent> },
+    /// A component's timer.
+    Timer { slot: usize, tag: u64 },
+}
+
+/// A running component with its informers and random stream.
+struct Slot {
+    component: Option<Box<dyn Actor>>,
+    informers: Vec<Informer>,
+    rng: Rng,
 }
 
 /// Output of one kubectl invocation, as a terminal would show it.
@@ -29,14 +49,31 @@ pub struct CommandOutput {
     pub exit_code: i32,
 }
 
+/// A queued event and whether it is periodic work.
+pub struct Queued {
+    pub event: Event,
+    pub periodic: bool,
+}
+
+impl From<(Event, bool)> for Queued {
+    fn from((event, periodic): (Event, bool)) -> Self {
+        Queued { event, periodic }
+    }
+}
+
 pub struct Cluster {
     pub api: ApiServer,
-    pub queue: EventQueue<Event>,
+    pub queue: EventQueue<Queued>,
     pub trace: Trace,
     pub seed: u64,
     pub scenario: Scenario,
     /// What each scenario step printed, in order.
     pub outputs: Vec<CommandOutput>,
+    slots: Vec<Slot>,
+    /// Which component informer each apiserver watch feeds.
+    watch_owner: BTreeMap<u64, (usize, usize)>,
+    /// Queued events that are real work (not periodic heartbeats or resyncs).
+    pending_work: usize,
 }
 
 /// The kubeconfig user of the playground.
@@ -56,16 +93,109 @@ impl Cluster {
             seed,
             scenario,
             outputs: Vec::new(),
+            slots: Vec::new(),
+            watch_owner: BTreeMap::new(),
+            pending_work: 0,
         };
         cluster.bootstrap();
+        // The control plane was running before anyone arrived: its informers' initial lists
+        // and watches are not part of the story.
+        for c in crate::controllers::control_plane() {
+            cluster.add_component(c);
+        }
+        cluster.flush_watches();
         cluster.trace.enabled = true;
         if !cluster.scenario.objects.is_empty() {
-            cluster.queue.schedule_at(0, Event::Step(None));
+            cluster.schedule(0, Event::Step(None), false);
         }
-        for (i, step) in cluster.scenario.steps.iter().enumerate() {
-            cluster.queue.schedule_at(step.at, Event::Step(Some(i)));
+        for i in 0..cluster.scenario.steps.len() {
+            let at = cluster.scenario.steps[i].at;
+            cluster.schedule(at, Event::Step(Some(i)), false);
         }
         cluster
+    }
+
+    fn schedule(&mut self, at: Millis, event: Event, periodic: bool) {
+        if !periodic {
+            self.pending_work += 1;
+        }
+        self.queue.schedule_at(at, (event, periodic).into());
+    }
+
+    /// Starts a component: its informers list and watch, then it is told `Started`.
+    pub fn add_component(&mut self, component: Box<dyn Actor>) {
+        let slot = self.slots.len();
+        let rng = Rng::stream(self.seed, &component.name());
+        let mut informers = Vec::new();
+        for (i, spec) in component.informers().into_iter().enumerate() {
+            let now = self.now();
+            let mut list = Request::new(Verb::List, spec.resource, component.informer_credentials(), &component.name())
+                .namespace(spec.namespace.as_deref())
+                .labels(spec.label_selector.as_deref());
+            list.field_selector = spec.field_selector.clone();
+            self.trace.push(Record::new(now, component.lane(), "request", list.line()).peer("kube-apiserver"));
+            let (items, rv) = match self.api.handle(now, &list, &mut self.trace) {
+                Ok(l) => (
+                    l["items"].as_array().cloned().unwrap_or_default(),
+                    l.pointer("/metadata/resourceVersion").and_then(|v| v.as_str()).and_then(|v| v.parse().ok()).unwrap_or(0),
+                ),
+                Err(_) => (Vec::new(), 0),
+            };
+            let mut inf = Informer::from_list(items, rv);
+            let mut watch = list.clone();
+            watch.verb = Verb::Watch;
+            watch.resource_version = Some(rv.to_string());
+            self.trace.push(Record::new(now, component.lane(), "request", watch.line()).peer("kube-apiserver"));
+            if let Ok(id) = self.api.watch(now, &watch, &mut self.trace) {
+                inf.watch_id = id;
+                self.watch_owner.insert(id, (slot, i));
+            }
+            informers.push(inf);
+        }
+        self.slots.push(Slot { component: Some(component), informers, rng });
+        self.handle(slot, Input::Started);
+    }
+
+    /// Runs one input through a component and carries out the timers it asked for.
+    fn handle(&mut self, slot: usize, input: Input) {
+        let Some(mut component) = self.slots[slot].component.take() else { return };
+        let now = self.now();
+        let commands = {
+            let Slot { informers, rng, .. } = &mut self.slots[slot];
+            let mut ctx = Ctx {
+                now,
+                api: &mut self.api,
+                trace: &mut self.trace,
+                informers,
+                rng,
+                commands: Vec::new(),
+                name: component.name(),
+                lane: component.lane(),
+                credentials: component.credentials(),
+            };
+            component.handle(&mut ctx, input);
+            ctx.commands
+        };
+        self.slots[slot].component = Some(component);
+        for c in commands {
+            match c {
+                Command::Timer { delay, tag, periodic } => self.schedule(now + delay, Event::Timer { slot, tag }, periodic),
+            }
+        }
+    }
+
+    /// Moves what etcd's watchers saw onto the queue, to arrive after the watch latency.
+    fn flush_watches(&mut self) {
+        for (id, _) in self.api.watches_with_events() {
+            let events = self.api.take_watch_events(id);
+            if events.is_empty() {
+                continue;
+            }
+            if let Some(&(slot, informer)) = self.watch_owner.get(&id) {
+                let at = self.now() + WATCH_LATENCY_MS;
+                self.schedule(at, Event::Deliver { slot, informer, events }, false);
+            }
+        }
     }
 
     /// Parses and builds a cluster in one go.
@@ -110,23 +240,72 @@ impl Cluster {
         self.trace.push(Record::new(now, component, action, summary));
     }
 
+    /// Whether nothing but periodic work (heartbeats, resyncs) is left.
+    pub fn is_quiet(&self) -> bool {
+        self.pending_work == 0
+    }
+
     /// Runs until quiet (nothing left but periodic work) or, with `until`, to exactly that time.
     pub fn run(&mut self, until: Option<Millis>) {
         let limit = until.unwrap_or(MAX_RUN_MS);
         while let Some(t) = self.queue.peek_time() {
-            if t > limit {
+            if t > limit || (until.is_none() && self.is_quiet()) {
                 break;
             }
-            let Some((_, event)) = self.queue.pop() else { break };
-            self.dispatch(event);
+            self.step_one();
         }
         if let Some(u) = until {
+            self.expire_leases(u);
             self.queue.advance_to(u);
         }
     }
 
+    /// Fires the next event; false when the queue is empty.
+    pub fn step_one(&mut self) -> bool {
+        let Some(t) = self.queue.peek_time() else { return false };
+        self.expire_leases(t);
+        let Some((_, queued)) = self.queue.pop() else { return false };
+        let Queued { event, periodic } = queued;
+        if !periodic {
+            self.pending_work -= 1;
+        }
+        self.dispatch(event);
+        self.flush_watches();
+        true
+    }
+
+    /// etcd drops keys whose lease ran out (Events after an hour) as time passes.
+    fn expire_leases(&mut self, upto: Millis) {
+        while let Some(at) = self.api.storage.etcd.next_lease_expiry() {
+            if at > upto {
+                break;
+            }
+            let expired = self.api.storage.etcd.expire_leases(at);
+            if expired.is_empty() {
+                break;
+            }
+            self.trace.push(Record::new(at, Component::Etcd, "etcd.lease", format!("{} lease(s) expired; their keys are deleted", expired.len())));
+        }
+        self.flush_watches();
+    }
+
     fn dispatch(&mut self, event: Event) {
         match event {
+            Event::Deliver { slot, informer, events } => {
+                for e in events {
+                    let name = self.slots[slot].component.as_ref().map(|c| c.name()).unwrap_or_default();
+                    let now = self.now();
+                    self.trace.push(
+                        Record::new(now, Component::KubeApiserver, "watch", format!("WATCH {} {}", e.kind, crate::apiserver::object_label(&e.object)))
+                            .peer(name)
+                            .object(crate::apiserver::object_label(&e.object))
+                            .revision(e.revision),
+                    );
+                    self.slots[slot].informers[informer].apply(&e);
+                    self.handle(slot, Input::Watch { informer, event: e });
+                }
+            }
+            Event::Timer { slot, tag } => self.handle(slot, Input::Timer(tag)),
             Event::Step(None) => {
                 let file = self.scenario.file.clone();
                 let text: String = self
@@ -150,7 +329,8 @@ impl Cluster {
                         self.outputs.push(CommandOutput { command: format!("kubectl {command}"), t_ms: self.now(), ..out });
                     }
                     StepAction::Fault(f) => {
-                        self.record(Component::Kubeplay, "fault", format!("fault {f:?}: not simulated yet (no kubelets in this build)"));
+                        // Node faults act on kubelets and containers, which this build does not run yet.
+                        self.record(Component::Kubeplay, "fault", format!("fault {f:?}: recorded; no kubelet runs in this build, so nothing on the nodes changes"));
                     }
                 }
             }

@@ -9,7 +9,7 @@
 //! Times are printed in UTC (`Thu, 01 Jan 2026 00:00:00 +0000`).
 
 use super::printers::{
-    age, at, av, bv, escape_terminal, format_label_selector, format_labels, int_or_string,
+    age, at, av, bv, escape_terminal, format_label_selector, format_labels, go_sort, int_or_string,
     int_value, iv, join_host_port, mv, node_roles, opt_str, rfc1123z, scalar_text, selector_string,
     sv, tabwrite, unix_ms,
 };
@@ -214,7 +214,7 @@ fn print_tolerations(w: &mut W, initial: &str, title: &str, tolerations: &[Value
         return;
     }
     let mut sorted: Vec<&Value> = tolerations.iter().collect();
-    sorted.sort_by(|a, b| sv(a, &["key"]).cmp(sv(b, &["key"])));
+    go_sort(&mut sorted, |a, b| sv(a, &["key"]) < sv(b, &["key"]));
     for (i, t) in sorted.iter().enumerate() {
         if i != 0 {
             w.write(0, initial);
@@ -254,7 +254,7 @@ fn print_taints(w: &mut W, title: &str, taints: &[Value]) {
     }
     let mut sorted: Vec<&Value> = taints.iter().collect();
     let key = |t: &Value| format!("{},{}", sv(t, &["effect"]), sv(t, &["key"]));
-    sorted.sort_by_key(|a| key(a));
+    go_sort(&mut sorted, |a, b| key(a) < key(b));
     for (i, t) in sorted.iter().enumerate() {
         if i != 0 {
             w.write(0, "\t");
@@ -662,12 +662,18 @@ impl Describer {
             self.w.write(0, "Events:\t<none>\n");
             return;
         }
-        let mut sorted: Vec<&Object> = events.to_vec();
-        sorted.sort_by_key(|e| {
-            opt_str(e, &["lastTimestamp"])
-                .and_then(unix_ms)
-                .unwrap_or(i64::MIN)
-        });
+        // sort.Sort(event.SortableEvents): by lastTimestamp, not stable.
+        let mut sorted: Vec<(i64, &Object)> = events
+            .iter()
+            .map(|e| {
+                let t = opt_str(e, &["lastTimestamp"])
+                    .and_then(unix_ms)
+                    .unwrap_or(i64::MIN);
+                (t, *e)
+            })
+            .collect();
+        go_sort(&mut sorted, |a, b| a.0 < b.0);
+        let sorted: Vec<&Object> = sorted.into_iter().map(|(_, e)| e).collect();
         self.w
             .write(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n");
         self.w.write(1, "----\t------\t----\t----\t-------\n");
@@ -922,7 +928,9 @@ impl Describer {
         let none = if mounts.is_empty() { "\t<none>" } else { "" };
         self.w.write(2, &format!("Mounts:{none}\n"));
         let mut sorted: Vec<&Value> = mounts.iter().collect();
-        sorted.sort_by(|a, b| sv(a, &["mountPath"]).cmp(sv(b, &["mountPath"])));
+        go_sort(&mut sorted, |a, b| {
+            sv(a, &["mountPath"]) < sv(b, &["mountPath"])
+        });
         for m in sorted {
             let mut flags = vec![if bv(m, &["readOnly"]) { "ro" } else { "rw" }.to_string()];
             let sub = sv(m, &["subPath"]);
@@ -943,7 +951,9 @@ impl Describer {
         if !devices.is_empty() {
             self.w.write(2, "Devices:\n");
             let mut sorted: Vec<&Value> = devices.iter().collect();
-            sorted.sort_by(|a, b| sv(a, &["devicePath"]).cmp(sv(b, &["devicePath"])));
+            go_sort(&mut sorted, |a, b| {
+                sv(a, &["devicePath"]) < sv(b, &["devicePath"])
+            });
             for d in sorted {
                 self.w.write(
                     3,
@@ -1139,7 +1149,9 @@ impl Describer {
             return;
         }
         let mut sorted: Vec<&Value> = tscs.iter().collect();
-        sorted.sort_by(|a, b| sv(a, &["topologyKey"]).cmp(sv(b, &["topologyKey"])));
+        go_sort(&mut sorted, |a, b| {
+            sv(a, &["topologyKey"]) < sv(b, &["topologyKey"])
+        });
         self.w
             .write(0, &format!("{space}Topology Spread Constraints:\t"));
         for (i, t) in sorted.iter().enumerate() {

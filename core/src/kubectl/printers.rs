@@ -264,6 +264,318 @@ pub(crate) fn int_or_string(v: Option<&Value>) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Go's sort.Sort
+// ---------------------------------------------------------------------------------------------
+
+/// Go's `sort.Sort` / `sort.Slice` (pattern-defeating quicksort, Go 1.19+): not stable, and
+/// kubectl's output depends on how it orders equal elements (events with the same
+/// `lastTimestamp`, tolerations with the same key), so it is reproduced step by step.
+pub(crate) fn go_sort<T>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    // The xorshift of `breakPatterns` uses shifts 13, 7, 17 since Go 1.24 (golang/go#70144);
+    // Go 1.19 to 1.23 used 13, 17, 5. kubectl 1.35 is built with a Go newer than that.
+    go_sort_with_shifts(v, less, (13, 7, 17));
+}
+
+pub(crate) fn go_sort_with_shifts<T>(
+    v: &mut [T],
+    less: impl Fn(&T, &T) -> bool,
+    shifts: (u32, u32, u32),
+) {
+    let n = v.len();
+    if n <= 1 {
+        return;
+    }
+    let limit = usize::BITS - n.leading_zeros();
+    let mut s = GoSorter {
+        v,
+        less: &less,
+        shifts,
+    };
+    s.pdqsort(0, n, limit as usize);
+}
+
+struct GoSorter<'a, T, F: Fn(&T, &T) -> bool> {
+    v: &'a mut [T],
+    less: &'a F,
+    shifts: (u32, u32, u32),
+}
+
+#[derive(PartialEq, Eq)]
+enum SortedHint {
+    Unknown,
+    Increasing,
+    Decreasing,
+}
+
+impl<T, F: Fn(&T, &T) -> bool> GoSorter<'_, T, F> {
+    fn less(&self, i: usize, j: usize) -> bool {
+        (self.less)(&self.v[i], &self.v[j])
+    }
+
+    fn swap(&mut self, i: usize, j: usize) {
+        self.v.swap(i, j);
+    }
+
+    fn insertion_sort(&mut self, a: usize, b: usize) {
+        for i in a + 1..b {
+            let mut j = i;
+            while j > a && self.less(j, j - 1) {
+                self.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+    }
+
+    fn sift_down(&mut self, lo: usize, hi: usize, first: usize) {
+        let mut root = lo;
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= hi {
+                break;
+            }
+            if child + 1 < hi && self.less(first + child, first + child + 1) {
+                child += 1;
+            }
+            if !self.less(first + root, first + child) {
+                return;
+            }
+            self.swap(first + root, first + child);
+            root = child;
+        }
+    }
+
+    fn heap_sort(&mut self, a: usize, b: usize) {
+        let first = a;
+        let hi = b - a;
+        let mut i = (hi as isize - 1) / 2;
+        while i >= 0 {
+            self.sift_down(i as usize, hi, first);
+            i -= 1;
+        }
+        let mut i = hi as isize - 1;
+        while i >= 0 {
+            self.swap(first, first + i as usize);
+            self.sift_down(0, i as usize, first);
+            i -= 1;
+        }
+    }
+
+    fn pdqsort(&mut self, mut a: usize, mut b: usize, mut limit: usize) {
+        const MAX_INSERTION: usize = 12;
+        let mut was_balanced = true;
+        let mut was_partitioned = true;
+        loop {
+            let length = b - a;
+            if length <= MAX_INSERTION {
+                self.insertion_sort(a, b);
+                return;
+            }
+            if limit == 0 {
+                self.heap_sort(a, b);
+                return;
+            }
+            if !was_balanced {
+                self.break_patterns(a, b);
+                limit -= 1;
+            }
+            let (mut pivot, mut hint) = self.choose_pivot(a, b);
+            if hint == SortedHint::Decreasing {
+                self.reverse_range(a, b);
+                pivot = (b - 1) - (pivot - a);
+                hint = SortedHint::Increasing;
+            }
+            if was_balanced
+                && was_partitioned
+                && hint == SortedHint::Increasing
+                && self.partial_insertion_sort(a, b)
+            {
+                return;
+            }
+            if a > 0 && !self.less(a - 1, pivot) {
+                let mid = self.partition_equal(a, b, pivot);
+                a = mid;
+                continue;
+            }
+            let (mid, already_partitioned) = self.partition(a, b, pivot);
+            was_partitioned = already_partitioned;
+            let (left_len, right_len) = (mid - a, b - mid);
+            let balance_threshold = length / 8;
+            if left_len < right_len {
+                was_balanced = left_len >= balance_threshold;
+                self.pdqsort(a, mid, limit);
+                a = mid + 1;
+            } else {
+                was_balanced = right_len >= balance_threshold;
+                self.pdqsort(mid + 1, b, limit);
+                b = mid;
+            }
+        }
+    }
+
+    fn partition(&mut self, a: usize, b: usize, pivot: usize) -> (usize, bool) {
+        self.swap(a, pivot);
+        let (mut i, mut j) = (a as isize + 1, b as isize - 1);
+        while i <= j && self.less(i as usize, a) {
+            i += 1;
+        }
+        while i <= j && !self.less(j as usize, a) {
+            j -= 1;
+        }
+        if i > j {
+            self.swap(j as usize, a);
+            return (j as usize, true);
+        }
+        self.swap(i as usize, j as usize);
+        i += 1;
+        j -= 1;
+        loop {
+            while i <= j && self.less(i as usize, a) {
+                i += 1;
+            }
+            while i <= j && !self.less(j as usize, a) {
+                j -= 1;
+            }
+            if i > j {
+                break;
+            }
+            self.swap(i as usize, j as usize);
+            i += 1;
+            j -= 1;
+        }
+        self.swap(j as usize, a);
+        (j as usize, false)
+    }
+
+    fn partition_equal(&mut self, a: usize, b: usize, pivot: usize) -> usize {
+        self.swap(a, pivot);
+        let (mut i, mut j) = (a as isize + 1, b as isize - 1);
+        loop {
+            while i <= j && !self.less(a, i as usize) {
+                i += 1;
+            }
+            while i <= j && self.less(a, j as usize) {
+                j -= 1;
+            }
+            if i > j {
+                break;
+            }
+            self.swap(i as usize, j as usize);
+            i += 1;
+            j -= 1;
+        }
+        i as usize
+    }
+
+    fn partial_insertion_sort(&mut self, a: usize, b: usize) -> bool {
+        const MAX_STEPS: usize = 5;
+        const SHORTEST_SHIFTING: usize = 50;
+        let mut i = a + 1;
+        for _ in 0..MAX_STEPS {
+            while i < b && !self.less(i, i - 1) {
+                i += 1;
+            }
+            if i == b {
+                return true;
+            }
+            if b - a < SHORTEST_SHIFTING {
+                return false;
+            }
+            self.swap(i, i - 1);
+            if i - a >= 2 {
+                let mut j = i - 1;
+                while j >= 1 {
+                    if !self.less(j, j - 1) {
+                        break;
+                    }
+                    self.swap(j, j - 1);
+                    j -= 1;
+                }
+            }
+            if b - i >= 2 {
+                let mut j = i + 1;
+                while j < b {
+                    if !self.less(j, j - 1) {
+                        break;
+                    }
+                    self.swap(j, j - 1);
+                    j += 1;
+                }
+            }
+        }
+        false
+    }
+
+    fn break_patterns(&mut self, a: usize, b: usize) {
+        let length = b - a;
+        if length >= 8 {
+            let mut random = length as u64;
+            let modulus = 1usize << (usize::BITS - length.leading_zeros());
+            let mut idx = a + (length / 4) * 2 - 1;
+            while idx <= a + (length / 4) * 2 + 1 {
+                random ^= random << self.shifts.0;
+                random ^= random >> self.shifts.1;
+                random ^= random << self.shifts.2;
+                let mut other = (random as usize) & (modulus - 1);
+                if other >= length {
+                    other -= length;
+                }
+                self.swap(idx, a + other);
+                idx += 1;
+            }
+        }
+    }
+
+    fn choose_pivot(&mut self, a: usize, b: usize) -> (usize, SortedHint) {
+        const SHORTEST_NINTHER: usize = 50;
+        const MAX_SWAPS: usize = 4 * 3;
+        let l = b - a;
+        let mut swaps = 0usize;
+        let mut i = a + l / 4;
+        let mut j = a + l / 4 * 2;
+        let mut k = a + l / 4 * 3;
+        if l >= 8 {
+            if l >= SHORTEST_NINTHER {
+                i = self.median(i - 1, i, i + 1, &mut swaps);
+                j = self.median(j - 1, j, j + 1, &mut swaps);
+                k = self.median(k - 1, k, k + 1, &mut swaps);
+            }
+            j = self.median(i, j, k, &mut swaps);
+        }
+        match swaps {
+            0 => (j, SortedHint::Increasing),
+            MAX_SWAPS => (j, SortedHint::Decreasing),
+            _ => (j, SortedHint::Unknown),
+        }
+    }
+
+    fn order2(&self, a: usize, b: usize, swaps: &mut usize) -> (usize, usize) {
+        if self.less(b, a) {
+            *swaps += 1;
+            (b, a)
+        } else {
+            (a, b)
+        }
+    }
+
+    fn median(&self, a: usize, b: usize, c: usize, swaps: &mut usize) -> usize {
+        let (a, b) = self.order2(a, b, swaps);
+        let (b, c) = self.order2(b, c, swaps);
+        let _ = c;
+        let (_a, b) = self.order2(a, b, swaps);
+        b
+    }
+
+    fn reverse_range(&mut self, a: usize, b: usize) {
+        let (mut i, mut j) = (a, b - 1);
+        while i < j {
+            self.swap(i, j);
+            i += 1;
+            j -= 1;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Labels and selectors
 // ---------------------------------------------------------------------------------------------
 
@@ -2437,6 +2749,28 @@ mod tests {
             print_table(lookup("roles").unwrap(), &[role], &opts(), 0),
             "NAME   CREATED AT\nr      2024-06-01T10:00:00Z\n"
         );
+    }
+
+    #[test]
+    fn go_sort_sorts_and_keeps_gos_order_of_equal_elements() {
+        // Small inputs use insertion sort, which keeps equal elements in order.
+        let mut v: Vec<(u32, u32)> = vec![(2, 0), (1, 1), (2, 2), (1, 3)];
+        go_sort(&mut v, |a, b| a.0 < b.0);
+        assert_eq!(v, vec![(1, 1), (1, 3), (2, 0), (2, 2)]);
+        // Larger inputs are sorted by key; the order of ties is pdqsort's.
+        let mut v: Vec<(u32, u32)> = (0..200).map(|i| ((i * 7919) % 97, i)).collect();
+        go_sort(&mut v, |a, b| a.0 < b.0);
+        assert!(v.windows(2).all(|w| w[0].0 <= w[1].0));
+        let mut sorted: Vec<u32> = v.iter().map(|p| p.1).collect();
+        sorted.sort();
+        assert_eq!(sorted, (0..200).collect::<Vec<_>>());
+        // Reverse-sorted and all-equal inputs take the other paths.
+        let mut r: Vec<u32> = (0..100).rev().collect();
+        go_sort(&mut r, |a, b| a < b);
+        assert_eq!(r, (0..100).collect::<Vec<_>>());
+        let mut e: Vec<(u8, usize)> = (0..64).map(|i| (0, i)).collect();
+        go_sort(&mut e, |a, b| a.0 < b.0);
+        assert_eq!(e.len(), 64);
     }
 
     #[test]

@@ -1,0 +1,30 @@
+//! kube-controller-manager's controllers, each a reconcile loop over informers and a work
+//! queue: event handlers only enqueue keys; `sync(key)` reads the caches, writes through the
+//! apiserver and is safe to repeat (`pkg/controller/`).
+
+pub mod namespace_defaults;
+pub mod workqueue;
+
+use crate::apiserver::Credentials;
+use crate::cluster::component::Component;
+
+/// How long a worker takes to pick a key off its queue.
+pub const WORKER_DELAY_MS: u64 = 1;
+
+/// A controller's identity with `--use-service-account-credentials`.
+pub fn controller_credentials(service_account: &str) -> Credentials {
+    Credentials::ServiceAccountToken { namespace: "kube-system".into(), name: service_account.into() }
+}
+
+/// kube-controller-manager's own identity, used by its shared informers.
+pub fn manager_credentials() -> Credentials {
+    Credentials::ClientCertificate { common_name: "system:kube-controller-manager".into(), organizations: vec![] }
+}
+
+/// The components that run from the start.
+pub fn control_plane() -> Vec<Box<dyn Component>> {
+    vec![
+        Box::new(namespace_defaults::ServiceAccountController::default()),
+        Box::new(namespace_defaults::RootCaPublisher::default()),
+    ]
+}
