@@ -10,6 +10,7 @@ pub mod controllers;
 pub mod apiserver;
 pub mod etcd;
 pub mod etcdctl;
+pub mod explain;
 pub mod kernel;
 pub mod kubectl;
 pub mod trace;

@@ -131,6 +131,11 @@ impl Record {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         let _ = write!(s, "{}  {:<23}  {:<18}  {}", clock(self.t_ms), self.component.as_str(), self.action, self.summary);
+        if self.action == "watch" {
+            if let Some(p) = &self.peer {
+                let _ = write!(s, " -> {p}");
+            }
+        }
         if let Some(r) = self.revision {
             let _ = write!(s, "  [rev {r}]");
         }

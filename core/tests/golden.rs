@@ -28,3 +28,24 @@ fn default_scenario_trace_matches_golden() {
     let default = format!("{}/../public/scenarios/default.yaml", env!("CARGO_MANIFEST_DIR"));
     check(&default, "default.trace.txt", &["--kubectl", "get deployments"]);
 }
+
+#[test]
+fn timed_steps_trace_matches_golden() {
+    check(&scenario("steps.yaml"), "steps.trace.txt", &["--kubectl", "get deployments,configmaps -n team"]);
+}
+
+#[test]
+fn every_record_of_the_scenarios_has_an_explanation() {
+    let scenarios = [
+        format!("{}/../public/scenarios/default.yaml", env!("CARGO_MANIFEST_DIR")),
+        scenario("web.yaml"),
+        scenario("steps.yaml"),
+    ];
+    for s in &scenarios {
+        let r = kubeplay(&["run", s, "--trace", "json"]);
+        for rec in records(&r.stdout) {
+            let key = rec["explain"].as_str().expect("explain key");
+            assert!(kubeplay_core::explain::explain(key).is_some(), "no explanation for {key:?} ({rec})");
+        }
+    }
+}

@@ -549,14 +549,20 @@ fn parse_quantity(s: &str) -> Result<Quantity, QuantityError> {
         }
     };
     if precision >= 0 && scale >= -9 {
-        let shifted = format!("{}{}", sc.num, sc.denom);
-        let value: i64 = shifted.parse().map_err(|_| QuantityError::Numeric)?;
+        // shifted := num + denom, parsed as an int64 (at most 18 digits here).
+        let mut value: i64 = 0;
+        for c in sc.num.bytes().chain(sc.denom.bytes()) {
+            value = value * 10 + (c - b'0') as i64;
+        }
         let mantissa: i64 = if base == 2 { 1i64 << exponent } else { 1 };
         if value.checked_mul(mantissa).is_some() {
             let canonical = if base == 2 {
                 exponent % 10 == 0 && value & 0x07 != 0
             } else {
-                scale % 3 == 0 && !shifted.ends_with("000") && !shifted.starts_with('0')
+                let digits = || sc.num.bytes().chain(sc.denom.bytes());
+                let n = sc.num.len() + sc.denom.len();
+                let ends_000 = n >= 3 && digits().skip(n - 3).all(|c| c == b'0');
+                scale % 3 == 0 && !ends_000 && !sc.num.starts_with('0')
             };
             if canonical {
                 text = Text::new(s, scale as i32);

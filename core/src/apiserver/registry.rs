@@ -494,6 +494,8 @@ fn prepare_for_create(api: &mut ApiServer, info: &ResourceInfo, obj: &mut Object
             }
             obj["status"] = json!({"loadBalancer": {}});
         }
+        // A registering kubelet sends the node's status with it; that is kept.
+        "Node" => {}
         k if has_status_subresource(k) => {
             if let Some(m) = obj.as_object_mut() {
                 m.remove("status");

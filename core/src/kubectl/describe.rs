@@ -3,9 +3,10 @@
 //! `text/tabwriter` (minimum width 0, padding 2), so columns line up per block of consecutive
 //! lines that contain tabs, exactly as kubectl's do (trailing spaces included).
 //!
-//! Pods, Deployments, ReplicaSets, Nodes, Services, Namespaces, ConfigMaps, Secrets,
-//! ServiceAccounts and ResourceQuotas have their own layout; everything else gets the generic
-//! describer (`Name`, `Namespace`, `Labels`, `Annotations`, then the object's fields).
+//! Pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs, Nodes, Services, Endpoints,
+//! Namespaces, ConfigMaps, Secrets, ServiceAccounts and ResourceQuotas have their own layout;
+//! everything else gets the generic describer (`Name`, `Namespace`, `Labels`, `Annotations`,
+//! then the object's fields).
 //! Times are printed in UTC (`Thu, 01 Jan 2026 00:00:00 +0000`).
 
 use super::printers::{
@@ -62,6 +63,10 @@ pub fn describe_with(
         ("", "Secret") => d.secret(obj),
         ("", "ServiceAccount") => d.service_account(obj, &evs),
         ("", "ResourceQuota") => d.quota(obj),
+        ("apps", "DaemonSet") => d.daemon_set(obj, related, &evs),
+        ("apps", "StatefulSet") => d.stateful_set(obj, related, &evs),
+        ("batch", "Job") => d.job(obj, &evs),
+        ("", "Endpoints") => d.endpoints(obj, &evs),
         _ => d.generic(obj, &evs),
     }
     tabwrite(&d.w.buf, 0, 2)
@@ -1797,27 +1802,9 @@ impl Describer {
                     .unwrap_or(1)
             ),
         );
-        let uid = meta::uid(rs);
-        let (mut running, mut waiting, mut succeeded, mut failed) = (0, 0, 0, 0);
-        for p in related.pods.iter().filter(|p| {
-            meta::namespace(p) == meta::namespace(rs)
-                && meta::controller_ref(p).is_some_and(|r| sv(r, &["uid"]) == uid)
-        }) {
-            match sv(p, &["status", "phase"]) {
-                "Running" => running += 1,
-                "Pending" => waiting += 1,
-                "Succeeded" => succeeded += 1,
-                "Failed" => failed += 1,
-                _ => {}
-            }
-        }
         self.w.write(0, "Pods Status:\t");
-        self.w.write(
-            0,
-            &format!(
-                "{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed\n"
-            ),
-        );
+        self.w
+            .write(0, &format!("{}\n", pods_status(rs, related.pods)));
         self.pod_template(at(rs, &["spec", "template"]));
         self.conditions_type_status_reason(rs);
         self.events(events);
@@ -2457,6 +2444,264 @@ impl Describer {
         }
     }
 
+    fn daemon_set(&mut self, ds: &Object, related: &Related, events: &[&Object]) {
+        self.name_namespace(ds);
+        self.w.write(
+            0,
+            &format!(
+                "Selector:\t{}\n",
+                selector_string(at(ds, &["spec", "selector"]))
+            ),
+        );
+        self.w.write(
+            0,
+            &format!(
+                "Node-Selector:\t{}\n",
+                format_labels(mv(ds, &["spec", "template", "spec", "nodeSelector"]))
+            ),
+        );
+        print_labels(&mut self.w, "", "Labels", meta::labels(ds));
+        print_annotations(&mut self.w, "Annotations", meta::annotations(ds));
+        for (title, field) in [
+            (
+                "Desired Number of Nodes Scheduled",
+                "desiredNumberScheduled",
+            ),
+            (
+                "Current Number of Nodes Scheduled",
+                "currentNumberScheduled",
+            ),
+            (
+                "Number of Nodes Scheduled with Up-to-date Pods",
+                "updatedNumberScheduled",
+            ),
+            (
+                "Number of Nodes Scheduled with Available Pods",
+                "numberAvailable",
+            ),
+            ("Number of Nodes Misscheduled", "numberMisscheduled"),
+        ] {
+            self.w
+                .write(0, &format!("{title}: {}\n", iv(ds, &["status", field])));
+        }
+        self.w.write(
+            0,
+            &format!("Pods Status:\t{}\n", pods_status(ds, related.pods)),
+        );
+        self.pod_template(at(ds, &["spec", "template"]));
+        self.events(events);
+    }
+
+    fn stateful_set(&mut self, sts: &Object, related: &Related, events: &[&Object]) {
+        self.name_namespace(sts);
+        self.w.write(
+            0,
+            &format!(
+                "CreationTimestamp:\t{}\n",
+                rfc1123z(opt_str(sts, &["metadata", "creationTimestamp"]))
+            ),
+        );
+        self.w.write(
+            0,
+            &format!(
+                "Selector:\t{}\n",
+                selector_string(at(sts, &["spec", "selector"]))
+            ),
+        );
+        print_labels(&mut self.w, "", "Labels", meta::labels(sts));
+        print_annotations(&mut self.w, "Annotations", meta::annotations(sts));
+        self.w.write(
+            0,
+            &format!(
+                "Replicas:\t{} desired | {} total\n",
+                at(sts, &["spec", "replicas"])
+                    .and_then(int_value)
+                    .unwrap_or(1),
+                iv(sts, &["status", "replicas"])
+            ),
+        );
+        self.w.write(
+            0,
+            &format!(
+                "Update Strategy:\t{}\n",
+                sv(sts, &["spec", "updateStrategy", "type"])
+            ),
+        );
+        if let Some(ru) = at(sts, &["spec", "updateStrategy", "rollingUpdate"]) {
+            if let Some(p) = at(ru, &["partition"]).and_then(int_value) {
+                self.w.write(1, &format!("Partition:\t{p}\n"));
+                if let Some(mu) = at(ru, &["maxUnavailable"]) {
+                    self.w.write(
+                        1,
+                        &format!("MaxUnavailable:\t{}\n", int_or_string(Some(mu))),
+                    );
+                }
+            }
+        }
+        self.w.write(
+            0,
+            &format!("Pods Status:\t{}\n", pods_status(sts, related.pods)),
+        );
+        self.pod_template(at(sts, &["spec", "template"]));
+        let claims = av(sts, &["spec", "volumeClaimTemplates"]);
+        if claims.is_empty() {
+            self.w.write(0, "Volume Claims:\t<none>\n");
+        } else {
+            self.w.write(0, "Volume Claims:\n");
+            for pvc in claims {
+                self.w.write(1, &format!("Name:\t{}\n", meta::name(pvc)));
+                let class = meta::annotations(pvc)
+                    .and_then(|a| a.get("volume.beta.kubernetes.io/storage-class"))
+                    .map(scalar_text)
+                    .unwrap_or_else(|| sv(pvc, &["spec", "storageClassName"]).to_string());
+                self.w.write(1, &format!("StorageClass:\t{class}\n"));
+                print_labels(&mut self.w, "  ", "Labels", meta::labels(pvc));
+                print_labels(&mut self.w, "  ", "Annotations", meta::annotations(pvc));
+                let capacity = opt_str(pvc, &["spec", "resources", "requests", "storage"])
+                    .map_or("<default>".to_string(), canonical_quantity);
+                self.w.write(1, &format!("Capacity:\t{capacity}\n"));
+                let modes: Vec<String> = av(pvc, &["spec", "accessModes"])
+                    .iter()
+                    .map(scalar_text)
+                    .collect();
+                self.w
+                    .write(1, &format!("Access Modes:\t[{}]\n", modes.join(" ")));
+            }
+        }
+        self.events(events);
+    }
+
+    fn job(&mut self, job: &Object, events: &[&Object]) {
+        self.name_namespace(job);
+        self.w.write(
+            0,
+            &format!(
+                "Selector:\t{}\n",
+                selector_string(at(job, &["spec", "selector"]))
+            ),
+        );
+        print_labels(&mut self.w, "", "Labels", meta::labels(job));
+        print_annotations(&mut self.w, "Annotations", meta::annotations(job));
+        if let Some(c) = controlled_by(job) {
+            self.w.write(0, &format!("Controlled By:\t{c}\n"));
+        }
+        if let Some(p) = at(job, &["spec", "parallelism"]).and_then(int_value) {
+            self.w.write(0, &format!("Parallelism:\t{p}\n"));
+        }
+        match at(job, &["spec", "completions"]).and_then(int_value) {
+            Some(c) => self.w.write(0, &format!("Completions:\t{c}\n")),
+            None => self.w.write(0, "Completions:\t<unset>\n"),
+        }
+        let mode = opt_str(job, &["spec", "completionMode"]);
+        if let Some(m) = mode {
+            self.w.write(0, &format!("Completion Mode:\t{m}\n"));
+        }
+        if let Some(b) = at(job, &["spec", "suspend"]).and_then(Value::as_bool) {
+            self.w.write(0, &format!("Suspend:\t{b}\n"));
+        }
+        if let Some(b) = at(job, &["spec", "backoffLimit"]).and_then(int_value) {
+            self.w.write(0, &format!("Backoff Limit:\t{b}\n"));
+        }
+        if let Some(t) = at(job, &["spec", "ttlSecondsAfterFinished"]).and_then(int_value) {
+            self.w
+                .write(0, &format!("TTL Seconds After Finished:\t{t}\n"));
+        }
+        let start = opt_str(job, &["status", "startTime"]);
+        let done = opt_str(job, &["status", "completionTime"]);
+        if let Some(t) = start {
+            self.w
+                .write(0, &format!("Start Time:\t{}\n", rfc1123z(Some(t))));
+        }
+        if let Some(t) = done {
+            self.w
+                .write(0, &format!("Completed At:\t{}\n", rfc1123z(Some(t))));
+        }
+        if let (Some(s), Some(c)) = (start.and_then(unix_ms), done.and_then(unix_ms)) {
+            self.w.write(
+                0,
+                &format!(
+                    "Duration:\t{}\n",
+                    super::printers::human_duration_signed(c - s)
+                ),
+            );
+        }
+        if let Some(a) = at(job, &["spec", "activeDeadlineSeconds"]).and_then(int_value) {
+            self.w
+                .write(0, &format!("Active Deadline Seconds:\t{a}s\n"));
+        }
+        let (active, succeeded, failed) = (
+            iv(job, &["status", "active"]),
+            iv(job, &["status", "succeeded"]),
+            iv(job, &["status", "failed"]),
+        );
+        match at(job, &["status", "ready"]).and_then(int_value) {
+            Some(ready) => self.w.write(
+                0,
+                &format!(
+                    "Pods Statuses:\t{active} Active ({ready} Ready) / {succeeded} Succeeded / {failed} Failed\n"
+                ),
+            ),
+            None => self.w.write(
+                0,
+                &format!(
+                    "Pods Statuses:\t{active} Active / {succeeded} Succeeded / {failed} Failed\n"
+                ),
+            ),
+        }
+        if mode == Some("Indexed") {
+            let indexes = sv(job, &["status", "completedIndexes"]);
+            let text = if indexes.is_empty() {
+                "<none>".to_string()
+            } else {
+                match indexes[50.min(indexes.len())..].find(',') {
+                    Some(i) => format!("{}...", &indexes[..50 + i + 1]),
+                    None => indexes.to_string(),
+                }
+            };
+            self.w.write(0, &format!("Completed Indexes:\t{text}\n"));
+        }
+        self.pod_template(at(job, &["spec", "template"]));
+        self.events(events);
+    }
+
+    fn endpoints(&mut self, ep: &Object, events: &[&Object]) {
+        self.name_namespace(ep);
+        print_labels(&mut self.w, "", "Labels", meta::labels(ep));
+        print_annotations(&mut self.w, "Annotations", meta::annotations(ep));
+        self.w.write(0, "Subsets:\n");
+        for subset in av(ep, &["subsets"]) {
+            for (title, field) in [
+                ("Addresses", "addresses"),
+                ("NotReadyAddresses", "notReadyAddresses"),
+            ] {
+                let ips: Vec<&str> = av(subset, &[field])
+                    .iter()
+                    .map(|a| sv(a, &["ip"]))
+                    .collect();
+                self.w
+                    .write(1, &format!("{title}:\t{}\n", or_none(&ips.join(","))));
+            }
+            let ports = av(subset, &["ports"]);
+            if !ports.is_empty() {
+                self.w.write(1, "Ports:\n");
+                self.w.write(2, "Name\tPort\tProtocol\n");
+                self.w.write(2, "----\t----\t--------\n");
+                for p in ports {
+                    let name = match sv(p, &["name"]) {
+                        "" => "<unset>",
+                        n => n,
+                    };
+                    self.w.write(
+                        2,
+                        &format!("{name}\t{}\t{}\n", iv(p, &["port"]), sv(p, &["protocol"])),
+                    );
+                }
+            }
+            self.w.write(0, "\n");
+        }
+        self.events(events);
+    }
+
     /// The generic describer: metadata, then every field (`printUnstructuredContent`).
     fn generic(&mut self, obj: &Object, events: &[&Object]) {
         self.name_namespace(obj);
@@ -2513,6 +2758,25 @@ impl Describer {
             }
         }
     }
+}
+
+/// `getPodStatusForController`: the controller's pods by phase.
+fn pods_status(owner: &Object, pods: &[Object]) -> String {
+    let uid = meta::uid(owner);
+    let (mut running, mut waiting, mut succeeded, mut failed) = (0, 0, 0, 0);
+    for p in pods.iter().filter(|p| {
+        meta::namespace(p) == meta::namespace(owner)
+            && meta::controller_ref(p).is_some_and(|r| sv(r, &["uid"]) == uid)
+    }) {
+        match sv(p, &["status", "phase"]) {
+            "Running" => running += 1,
+            "Pending" => waiting += 1,
+            "Succeeded" => succeeded += 1,
+            "Failed" => failed += 1,
+            _ => {}
+        }
+    }
+    format!("{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed")
 }
 
 fn quota_scope_help(scope: &str) -> Option<&'static str> {
@@ -3309,6 +3573,50 @@ Events:                   <none>
         assert_eq!(
             d.w.buf,
             "API Version:\tv1\nItems:\n  Item Bool:\ttrue\n  Item Int:\t42\nKind:\tTest\nMetadata:\n  Creation Timestamp:\t2017-04-01T00:00:00Z\n  Resource Version:\t123\n  UID:\tu\nStatus:\tok\nURL:\thttp://localhost\n"
+        );
+    }
+
+    #[test]
+    fn describes_workloads_and_endpoints() {
+        let pods = [nginx_pod()];
+        let related = Related {
+            pods: &pods,
+            ..Related::default()
+        };
+        let ds = json!({"metadata": {"name": "kube-proxy", "namespace": "kube-system", "uid": "rs-uid"},
+            "spec": {"selector": {"matchLabels": {"k8s-app": "kube-proxy"}},
+                "template": {"metadata": {"labels": {"k8s-app": "kube-proxy"}},
+                    "spec": {"nodeSelector": {"kubernetes.io/os": "linux"},
+                        "containers": [{"name": "kube-proxy", "image": "registry.k8s.io/kube-proxy:v1.35.0"}]}}},
+            "status": {"desiredNumberScheduled": 3, "currentNumberScheduled": 3, "updatedNumberScheduled": 3,
+                "numberAvailable": 3, "numberMisscheduled": 0}});
+        let out = describe_with(lookup("ds").unwrap(), &ds, &related, &[], 0);
+        assert!(out.starts_with("Name:           kube-proxy\nNamespace:      kube-system\nSelector:       k8s-app=kube-proxy\nNode-Selector:  kubernetes.io/os=linux\nLabels:         <none>\nAnnotations:    <none>\nDesired Number of Nodes Scheduled: 3\n"), "{out}");
+        // The pod is in another namespace, so it is not counted.
+        assert!(out.contains("Number of Nodes Misscheduled: 0\nPods Status:  0 Running / 0 Waiting / 0 Succeeded / 0 Failed\nPod Template:\n"), "{out}");
+
+        let sts = json!({"metadata": {"name": "db", "namespace": "default", "uid": "rs-uid", "creationTimestamp": "2026-01-01T00:00:00Z"},
+            "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "db"}}, "updateStrategy": {"type": "RollingUpdate", "rollingUpdate": {"partition": 0}},
+                "template": {"metadata": {"labels": {"app": "db"}}, "spec": {"containers": [{"name": "pg", "image": "postgres:16"}]}},
+                "volumeClaimTemplates": [{"metadata": {"name": "data"}, "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}}}]},
+            "status": {"replicas": 1}});
+        let out = describe_with(lookup("sts").unwrap(), &sts, &related, &[], 0);
+        assert!(out.contains("Replicas:           2 desired | 1 total\nUpdate Strategy:    RollingUpdate\n  Partition:        0\nPods Status:        1 Running / 0 Waiting / 0 Succeeded / 0 Failed\n"), "{out}");
+        assert!(out.contains("Volume Claims:\n  Name:          data\n  StorageClass:  \n  Labels:        <none>\n  Annotations:   <none>\n  Capacity:      1Gi\n  Access Modes:  [ReadWriteOnce]\nEvents:          <none>\n"), "{out}");
+
+        let job = json!({"metadata": {"name": "pi", "namespace": "default"},
+            "spec": {"parallelism": 1, "completions": 1, "completionMode": "NonIndexed", "suspend": false, "backoffLimit": 6,
+                "selector": {"matchLabels": {"batch.kubernetes.io/controller-uid": "u"}},
+                "template": {"spec": {"containers": [{"name": "pi", "image": "perl:5.34"}]}}},
+            "status": {"startTime": "2026-01-01T00:00:00Z", "completionTime": "2026-01-01T00:00:12Z", "succeeded": 1, "ready": 0}});
+        let out = describe(lookup("jobs").unwrap(), &job, &[], 0);
+        assert!(out.contains("Completion Mode:  NonIndexed\nSuspend:          false\nBackoff Limit:    6\nStart Time:       Thu, 01 Jan 2026 00:00:00 +0000\nCompleted At:     Thu, 01 Jan 2026 00:00:12 +0000\nDuration:         12s\nPods Statuses:    0 Active (0 Ready) / 1 Succeeded / 0 Failed\n"), "{out}");
+
+        let ep = json!({"metadata": {"name": "web", "namespace": "default"},
+            "subsets": [{"addresses": [{"ip": "10.244.1.2"}, {"ip": "10.244.2.3"}], "ports": [{"port": 80, "protocol": "TCP"}]}]});
+        assert_eq!(
+            describe(lookup("ep").unwrap(), &ep, &[], 0),
+            "Name:         web\nNamespace:    default\nLabels:       <none>\nAnnotations:  <none>\nSubsets:\n  Addresses:          10.244.1.2,10.244.2.3\n  NotReadyAddresses:  <none>\n  Ports:\n    Name     Port  Protocol\n    ----     ----  --------\n    <unset>  80    TCP\n\nEvents:  <none>\n"
         );
     }
 

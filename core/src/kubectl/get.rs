@@ -213,16 +213,64 @@ pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
             let ev_ns = meta::namespace(&obj).unwrap_or("default").to_string();
             let mut req = ctx.request(Verb::List, events_info).namespace(Some(&ev_ns));
             req.field_selector = Some(format!("involvedObject.name={},involvedObject.uid={}", meta::name(&obj), meta::uid(&obj)));
-            let mut events = ctx.send(&req).ok().and_then(|l| l["items"].as_array().cloned()).unwrap_or_default();
-            events.sort_by_key(event_time);
+            // Events in API order, as kubectl receives them (the describer sorts them).
+            let events = ctx.send(&req).ok().and_then(|l| l["items"].as_array().cloned()).unwrap_or_default();
+            let related = related_objects(ctx, info, &obj);
+            let r = printers::Related {
+                replica_sets: &related.replica_sets,
+                pods: &related.pods,
+                endpoint_slices: &related.endpoint_slices,
+                lease: related.lease.as_ref(),
+                resource_quotas: &related.resource_quotas,
+                limit_ranges: &related.limit_ranges,
+            };
             if !first {
                 ctx.out.push_str("\n\n");
             }
             first = false;
-            ctx.out.push_str(&printers::describe(info, &obj, &events, now));
+            ctx.out.push_str(&printers::describe_with(info, &obj, &r, &events, now));
         }
     }
     Ok(())
+}
+
+#[derive(Default)]
+struct RelatedObjects {
+    replica_sets: Vec<Object>,
+    pods: Vec<Object>,
+    endpoint_slices: Vec<Object>,
+    lease: Option<Object>,
+    resource_quotas: Vec<Object>,
+    limit_ranges: Vec<Object>,
+}
+
+/// What kubectl's describers fetch besides the object itself.
+fn related_objects(ctx: &mut Ctx<'_>, info: &ResourceInfo, obj: &Object) -> RelatedObjects {
+    let ns = meta::namespace(obj).map(str::to_string);
+    let list = |ctx: &mut Ctx<'_>, kind: (&str, &str), ns: Option<&str>, field: Option<String>| -> Vec<Object> {
+        let res = resources::for_kind(kind.0, kind.1).expect("served");
+        let mut req = ctx.request(Verb::List, res).namespace(ns);
+        req.field_selector = field;
+        ctx.send(&req).ok().and_then(|l| l["items"].as_array().cloned()).unwrap_or_default()
+    };
+    let mut r = RelatedObjects::default();
+    match info.kind {
+        "Deployment" => r.replica_sets = list(ctx, ("apps/v1", "ReplicaSet"), ns.as_deref(), None),
+        "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => r.pods = list(ctx, ("v1", "Pod"), ns.as_deref(), None),
+        "Service" => r.endpoint_slices = list(ctx, ("discovery.k8s.io/v1", "EndpointSlice"), ns.as_deref(), None),
+        "Node" => {
+            r.pods = list(ctx, ("v1", "Pod"), None, Some(format!("spec.nodeName={}", meta::name(obj))));
+            let lease = resources::for_kind("coordination.k8s.io/v1", "Lease").expect("leases");
+            let req = ctx.request(Verb::Get, lease).namespace(Some("kube-node-lease")).name(meta::name(obj));
+            r.lease = ctx.send(&req).ok();
+        }
+        "Namespace" => {
+            r.resource_quotas = list(ctx, ("v1", "ResourceQuota"), Some(meta::name(obj)), None);
+            r.limit_ranges = list(ctx, ("v1", "LimitRange"), Some(meta::name(obj)), None);
+        }
+        _ => {}
+    }
+    r
 }
 
 /// `kubectl auth can-i VERB RESOURCE [NAME]`: a SelfSubjectAccessReview.

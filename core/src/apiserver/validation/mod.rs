@@ -123,59 +123,112 @@ fn dedup(errs: Vec<FieldError>) -> Vec<FieldError> {
 // ---------------------------------------------------------------------------------------------
 // Field paths, as `field.Path` renders them: `spec.containers[0].resources.limits[cpu]`.
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Path(String);
+/// A field path built without allocating (segments are kept inline, up to 16); it is rendered
+/// only when an error needs it.
+#[derive(Clone, Copy)]
+pub(crate) struct Path<'a> {
+    segs: [Seg<'a>; MAX_SEGS],
+    len: usize,
+}
 
-impl Path {
-    pub fn new(root: &str) -> Path {
-        Path(root.to_string())
-    }
-    pub fn child(&self, name: &str) -> Path {
-        if self.0.is_empty() {
-            Path(name.to_string())
+const MAX_SEGS: usize = 16;
+
+#[derive(Clone, Copy)]
+enum Seg<'a> {
+    Field(&'a str),
+    Index(usize),
+    Key(&'a str),
+}
+
+impl<'a> Path<'a> {
+    pub fn new(root: &'a str) -> Path<'a> {
+        let p = Path {
+            segs: [Seg::Index(0); MAX_SEGS],
+            len: 0,
+        };
+        if root.is_empty() {
+            p
         } else {
-            Path(format!("{}.{name}", self.0))
+            p.push(Seg::Field(root))
         }
     }
-    pub fn index(&self, i: usize) -> Path {
-        Path(format!("{}[{i}]", self.0))
+    fn push<'b>(&self, seg: Seg<'b>) -> Path<'b>
+    where
+        'a: 'b,
+    {
+        let mut p: Path<'b> = *self;
+        if p.len < MAX_SEGS {
+            p.segs[p.len] = seg;
+            p.len += 1;
+        }
+        p
     }
-    pub fn key(&self, k: &str) -> Path {
-        Path(format!("{}[{k}]", self.0))
+    pub fn child<'b>(&self, name: &'b str) -> Path<'b>
+    where
+        'a: 'b,
+    {
+        self.push(Seg::Field(name))
     }
-    pub fn as_str(&self) -> &str {
-        &self.0
+    pub fn index(&self, i: usize) -> Path<'a> {
+        self.push(Seg::Index(i))
+    }
+    pub fn key<'b>(&self, k: &'b str) -> Path<'b>
+    where
+        'a: 'b,
+    {
+        self.push(Seg::Key(k))
+    }
+    /// `field.Path.String()`: `spec.containers[0].resources.limits[cpu]`.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for seg in &self.segs[..self.len] {
+            match seg {
+                Seg::Field(f) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(f);
+                }
+                Seg::Index(i) => out.push_str(&format!("[{i}]")),
+                Seg::Key(k) => {
+                    out.push('[');
+                    out.push_str(k);
+                    out.push(']');
+                }
+            }
+        }
+        out
     }
 }
 
 type Errs = Vec<FieldError>;
 
 fn required(p: &Path, detail: &str) -> FieldError {
-    FieldError::required(p.as_str(), detail)
+    FieldError::required(p.render(), detail)
 }
 
 fn invalid(p: &Path, value: Value, detail: &str) -> FieldError {
-    FieldError::invalid(p.as_str(), value, detail)
+    FieldError::invalid(p.render(), value, detail)
 }
 
 fn not_supported(p: &Path, value: Value, supported: &[&str]) -> FieldError {
-    FieldError::not_supported(p.as_str(), value, supported)
+    FieldError::not_supported(p.render(), value, supported)
 }
 
 fn forbidden(p: &Path, detail: &str) -> FieldError {
-    FieldError::forbidden(p.as_str(), detail)
+    FieldError::forbidden(p.render(), detail)
 }
 
 fn duplicate(p: &Path, value: Value) -> FieldError {
-    FieldError::duplicate(p.as_str(), value)
+    FieldError::duplicate(p.render(), value)
 }
 
 fn not_found(p: &Path, value: Value) -> FieldError {
-    FieldError::not_found(p.as_str(), value)
+    FieldError::not_found(p.render(), value)
 }
 
 fn too_long(p: &Path, max: usize) -> FieldError {
-    FieldError::too_long(p.as_str(), max)
+    FieldError::too_long(p.render(), max)
 }
 
 /// `ValidateNonnegativeField`.
@@ -198,7 +251,7 @@ fn immutable(new: &Value, old: &Value, p: &Path) -> Errs {
     } else {
         vec![FieldError::new(
             FieldErrorType::Invalid,
-            p.as_str(),
+            p.render(),
             Some(new.clone()),
             "field is immutable",
         )]

@@ -756,12 +756,14 @@ fn arbitrary_json_never_panics() {
 #[test]
 #[ignore]
 fn timing_probe() {
-    let mut p = pod(json!({"containers": [{"name": "app", "image": "nginx:1.25", "ports": [{"containerPort": 80}],
+    let mut p = pod(
+        json!({"containers": [{"name": "app", "image": "nginx:1.25", "ports": [{"containerPort": 80}],
         "resources": {"requests": {"cpu": "250m", "memory": "64Mi"}, "limits": {"cpu": "500m", "memory": "128Mi"}},
         "readinessProbe": {"httpGet": {"port": 80}},
         "volumeMounts": [{"name": "kube-api-access-abcde", "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount", "readOnly": true}]}],
         "volumes": [{"name": "kube-api-access-abcde", "projected": {"sources": [{"serviceAccountToken": {"path": "token", "expirationSeconds": 3607}}, {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}}]}}],
-        "tolerations": [{"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}]}));
+        "tolerations": [{"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}]}),
+    );
     p["metadata"]["labels"] = json!({"app": "web", "pod-template-hash": "7c5d8f9b4"});
     p["metadata"]["ownerReferences"] = json!([{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "web-7c5d8f9b4", "uid": "1617b439-bda2-4c0f-9050-fbae9c9cae8a", "controller": true, "blockOwnerDeletion": true}]);
     p["spec"]["serviceAccountName"] = json!("default");
@@ -769,15 +771,24 @@ fn timing_probe() {
     assert_eq!(create("Pod", p.clone()), Vec::<String>::new());
     let n = 20000;
     let t = std::time::Instant::now();
-    for _ in 0..n { decode("Pod", "v1", &p).unwrap(); }
+    for _ in 0..n {
+        decode("Pod", "v1", &p).unwrap();
+    }
     eprintln!("decode: {:?}/op", t.elapsed() / n);
     let t = std::time::Instant::now();
-    for _ in 0..n { assert!(validate_create("Pod", &p).is_empty()); }
+    for _ in 0..n {
+        assert!(validate_create("Pod", &p).is_empty());
+    }
     eprintln!("validate_create: {:?}/op", t.elapsed() / n);
     let t = std::time::Instant::now();
-    for _ in 0..n { assert!(validate_update("Pod", &p, &p).is_empty()); }
+    for _ in 0..n {
+        assert!(validate_update("Pod", &p, &p).is_empty());
+    }
     eprintln!("validate_update: {:?}/op", t.elapsed() / n);
     let t = std::time::Instant::now();
-    for _ in 0..n { let mut q = p.clone(); apply_defaults("Pod", &mut q); }
+    for _ in 0..n {
+        let mut q = p.clone();
+        apply_defaults("Pod", &mut q);
+    }
     eprintln!("clone+defaults: {:?}/op", t.elapsed() / n);
 }

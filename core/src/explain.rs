@@ -1,0 +1,117 @@
+//! What each kind of trace record means, for someone who knows what a container is but not
+//! how Kubernetes works inside. Every record's `explain` key names one of these.
+
+/// One explanation: a title, two to four sentences, and the documentation page to read next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub key: &'static str,
+    pub title: &'static str,
+    pub text: &'static str,
+    pub docs: &'static str,
+}
+
+const DOCS: &str = "https://kubernetes.io/docs";
+
+macro_rules! explanations {
+    ($($key:literal => $title:literal, $text:literal, $docs:literal;)*) => {
+        /// Every explanation, in the order a request meets them.
+        pub static EXPLANATIONS: &[Explanation] = &[
+            $(Explanation { key: $key, title: $title, text: $text, docs: $docs },)*
+        ];
+    };
+}
+
+explanations! {
+    "kubectl.kubeconfig" => "kubectl picks a context",
+        "kubectl reads its kubeconfig to learn which cluster to talk to and which credentials to present. In the playground that is the cluster admin, `kubernetes-admin`, whose client certificate puts it in the `system:masters` group. `--as` asks the apiserver to treat the request as another user's.",
+        "/concepts/configuration/organize-cluster-access-kubeconfig/";
+    "kubectl.read" => "kubectl reads the manifest",
+        "kubectl splits the file at `---` into documents and parses each as YAML. A document that is not valid YAML stops here, before anything is sent to the cluster.",
+        "/reference/kubectl/generated/kubectl_apply/";
+    "kubectl.validate" => "kubectl checks the object",
+        "Before sending anything, kubectl checks that each object says which API it belongs to (`apiVersion`) and what it is (`kind`). Without them it cannot know where to send the object.",
+        "/reference/kubectl/generated/kubectl_apply/";
+    "kubectl.discovery" => "Discovery maps a kind to a resource",
+        "The API is organised by groups, versions and resources. kubectl asks the apiserver which resources it serves and maps the object's `apiVersion` and `kind` (apps/v1, Deployment) to a URL path (`/apis/apps/v1/.../deployments`). A kind nobody serves fails here with `no matches for kind`.",
+        "/concepts/overview/kubernetes-api/";
+    "request" => "An HTTP request to kube-apiserver",
+        "Every component, kubectl included, changes or reads the cluster only by sending a REST request to kube-apiserver. Nobody talks to etcd or to another component directly; that is what keeps the cluster consistent.",
+        "/concepts/overview/components/#kube-apiserver";
+    "authenticate" => "Authentication: who is asking?",
+        "The apiserver first finds out who sent the request, from a client certificate, a service account token or another method. The result is a user name and groups. A request nobody can vouch for gets 401 Unauthorized.",
+        "/reference/access-authn-authz/authentication/";
+    "impersonate" => "Impersonation (`kubectl --as`)",
+        "A user allowed to impersonate can ask the apiserver to handle a request as if another user had sent it. The rest of the pipeline, authorization included, then sees the impersonated user.",
+        "/reference/access-authn-authz/authentication/#user-impersonation";
+    "authorize" => "Authorization: may they do this?",
+        "RBAC decides whether the user may perform this verb on this resource in this namespace. It looks for a RoleBinding or ClusterRoleBinding that gives the user, one of their groups or their service account a role with a matching rule. Without one the answer is 403 Forbidden.",
+        "/reference/access-authn-authz/rbac/";
+    "admission.mutating" => "Mutating admission and defaults",
+        "Admission plugins may change an object before it is stored. Defaults fill in what the manifest left out (a Deployment's strategy, a container's imagePullPolicy), ServiceAccount mounts the pod's token, and DefaultTolerationSeconds lets pods stay 300 s on an unreachable node. This is why `kubectl get -o yaml` shows more than you wrote.",
+        "/reference/access-authn-authz/admission-controllers/";
+    "validate" => "Validation",
+        "The apiserver checks the object against the API's rules: names must be valid DNS names, a Deployment's selector must match its template's labels, replicas cannot be negative. Any violation returns 422 Invalid with the field path and nothing is stored.",
+        "/reference/using-api/api-concepts/";
+    "admission.validating" => "Validating admission",
+        "Validating plugins can only accept or refuse. ResourceQuota refuses an object that would push a namespace past its quota, with 403 `exceeded quota`.",
+        "/concepts/policy/resource-quotas/";
+    "etcd.txn" => "Written to etcd",
+        "The apiserver stores the object in etcd in a transaction: a create only succeeds if the key does not exist, an update only if the key is still at the revision the client read. Every write raises etcd's global revision, which becomes the object's `resourceVersion`.",
+        "/concepts/overview/components/#etcd";
+    "etcd.range" => "Read from etcd",
+        "A GET or LIST is a range read of keys under `/registry/<resource>/`. The object's `resourceVersion` is the key's mod_revision, and a list's is the store's current revision.",
+        "/reference/using-api/api-concepts/#resource-versions";
+    "etcd.conflict" => "Optimistic concurrency: 409 Conflict",
+        "An update carries the resourceVersion the client last read. If someone else wrote the object since, the transaction's compare fails and the client gets 409 Conflict, so it must read again and retry. No locks are ever held.",
+        "/reference/using-api/api-concepts/#resource-versions";
+    "etcd.lease" => "Leases expire keys",
+        "etcd can attach a key to a lease with a time to live. The apiserver attaches Events to a one-hour lease, so old events disappear by themselves.",
+        "/reference/command-line-tools-reference/kube-apiserver/";
+    "response" => "The apiserver answers",
+        "The client gets the stored object back (201 Created or 200 OK, with its new resourceVersion) or a Status explaining the failure. kubectl turns that into the line you see in the terminal.",
+        "/reference/using-api/api-concepts/";
+    "kubectl.output" => "What kubectl prints",
+        "kubectl reports each object's outcome (`created`, `configured`, `unchanged`) or the error the apiserver returned.",
+        "/reference/kubectl/";
+    "watch.start" => "A watch begins",
+        "Components do not poll: they list a resource once and then keep a watch open from that list's resourceVersion, so they receive every later change, in order, exactly once.",
+        "/reference/using-api/api-concepts/#efficient-detection-of-changes";
+    "watch" => "A watch event is delivered",
+        "When etcd records a change, the apiserver sends an ADDED, MODIFIED or DELETED event to every client watching that resource. Controllers update their local cache (an informer) and put the object's key on their work queue.",
+        "/reference/using-api/api-concepts/#efficient-detection-of-changes";
+    "reconcile" => "A controller reconciles",
+        "A controller compares what should exist with what its cache says exists and makes one change through the apiserver to close the gap. It never assumes the change worked: it waits for the watch to confirm it.",
+        "/concepts/architecture/controller/";
+    "fault" => "A fault is injected",
+        "The scenario breaks something on purpose (a node stops, a container is killed) so you can watch how the cluster notices and recovers.",
+        "/concepts/architecture/nodes/#node-status";
+}
+
+/// The explanation for a record's `explain` key.
+pub fn explain(key: &str) -> Option<&'static Explanation> {
+    EXPLANATIONS.iter().find(|e| e.key == key)
+}
+
+/// The documentation link of an explanation.
+pub fn docs_url(e: &Explanation) -> String {
+    format!("{DOCS}{}", e.docs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_texts_are_short() {
+        let mut keys: Vec<&str> = EXPLANATIONS.iter().map(|e| e.key).collect();
+        keys.sort();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "duplicate explanation keys");
+        for e in EXPLANATIONS {
+            let sentences = e.text.matches(". ").count() + 1;
+            assert!((1..=4).contains(&sentences), "{}: {} sentences", e.key, sentences);
+            assert!(docs_url(e).starts_with("https://kubernetes.io/docs/"));
+        }
+    }
+}
