@@ -26,8 +26,7 @@ pub fn namespace_lifecycle(
     let Some(ns) = ns.filter(|_| info.namespaced) else {
         return Ok(());
     };
-    let namespaces = store.list(res("Namespace", "v1"), None);
-    match namespaces.iter().find(|n| meta::name(n) == ns) {
+    match store.get(res("Namespace", "v1"), None, ns).as_ref() {
         None => Err(ApiError::not_found("namespaces", "", ns)),
         Some(n) if n.pointer("/metadata/deletionTimestamp").is_some() => Err(ApiError::forbidden(
             info.plural,
@@ -96,8 +95,7 @@ fn service_account(
         .filter(|s| !s.is_empty())
         .unwrap_or("default")
         .to_string();
-    let accounts = store.list(res("ServiceAccount", "v1"), Some(ns));
-    if !accounts.iter().any(|a| meta::name(a) == sa) {
+    if store.get(res("ServiceAccount", "v1"), Some(ns), &sa).is_none() {
         return Err(ApiError::forbidden(
             "pods",
             "",

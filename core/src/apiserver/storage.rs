@@ -210,4 +210,8 @@ impl ObjectLister for Storage {
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object> {
         Storage::list(self, resource, namespace).0
     }
+
+    fn get(&self, resource: &'static ResourceInfo, namespace: Option<&str>, name: &str) -> Option<Object> {
+        Storage::get(self, resource, namespace, name).ok()
+    }
 }

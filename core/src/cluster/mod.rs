@@ -222,7 +222,7 @@ impl Cluster {
             let Some(info) = resources::for_kind(meta::api_version(&obj), meta::kind(&obj)) else { continue };
             let req = Request::new(Verb::Create, info, admin_credentials(), "kubeplay").namespace(meta::namespace(&obj)).body(obj);
             // The bootstrap objects are ours: a failure here is a bug, reported loudly in tests.
-            if let Err(e) = self.api.handle(0, &req, &mut self.trace) {
+            if let Err(e) = self.api.handle_loopback(0, &req, &mut self.trace) {
                 debug_assert!(false, "bootstrap object refused: {e}");
             }
         }
