@@ -3,7 +3,10 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use kubeplay_app::components::{editor::Editor, object_list::ObjectList};
+use kubeplay_app::components::{
+    controls::Controls, editor::Editor, object_list::ObjectList, views::Views,
+};
+use kubeplay_app::state::run::RunState;
 use kubeplay_app::state::scenario::{ScenarioState, DEFAULT_SCENARIO};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -31,7 +34,9 @@ fn mount(text: &str) -> (web_sys::HtmlElement, ScenarioState) {
 }
 
 fn find(root: &web_sys::HtmlElement, testid: &str) -> web_sys::Element {
-    root.query_selector(&format!("[data-testid={testid}]")).unwrap().unwrap_or_else(|| panic!("no {testid}"))
+    root.query_selector(&format!("[data-testid={testid}]"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {testid}"))
 }
 
 #[wasm_bindgen_test]
@@ -47,11 +52,49 @@ fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
 #[wasm_bindgen_test]
 async fn typing_a_yaml_error_shows_its_line() {
     let (root, state) = mount(DEFAULT_SCENARIO);
-    state.text.set("apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n".to_string());
+    state
+        .text
+        .set("apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n".to_string());
     // Effects run on the next microtask.
-    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL)).await.unwrap();
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL))
+        .await
+        .unwrap();
     let result = find(&root, "parse-result");
     let text = result.text_content().unwrap();
     assert!(text.starts_with("line "), "{text}");
-    assert!(result.query_selector("[role=alert]").unwrap().is_some(), "the error is announced");
+    assert!(
+        result.query_selector("[role=alert]").unwrap().is_some(),
+        "the error is announced"
+    );
+}
+
+#[wasm_bindgen_test]
+fn apply_runs_the_cluster_in_the_page_and_the_flow_shows_the_request() {
+    let root = container();
+    let state = ScenarioState::new(DEFAULT_SCENARIO);
+    let runs = RunState::new();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(state);
+        provide_context(runs);
+        view! { <Controls /> <Views /> }
+    })
+    .forget();
+    let flow = find(&root, "flow");
+    assert!(
+        flow.query_selector("li.record").unwrap().is_none(),
+        "nothing before Apply"
+    );
+    let apply: web_sys::HtmlElement = find(&root, "apply").unchecked_into();
+    apply.click();
+    let text = flow.text_content().unwrap();
+    assert!(
+        text.contains("POST /apis/apps/v1/namespaces/default/deployments"),
+        "{text}"
+    );
+    assert!(
+        text.contains("PUT /registry/deployments/default/nginx"),
+        "{text}"
+    );
+    let kubectl = find(&root, "kubectl").text_content().unwrap();
+    assert_eq!(kubectl, "deployment.apps/nginx created");
 }

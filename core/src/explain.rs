@@ -110,7 +110,12 @@ mod tests {
         assert_eq!(keys.len(), n, "duplicate explanation keys");
         for e in EXPLANATIONS {
             let sentences = e.text.matches(". ").count() + 1;
-            assert!((1..=4).contains(&sentences), "{}: {} sentences", e.key, sentences);
+            assert!(
+                (1..=4).contains(&sentences),
+                "{}: {} sentences",
+                e.key,
+                sentences
+            );
             assert!(docs_url(e).starts_with("https://kubernetes.io/docs/"));
         }
     }

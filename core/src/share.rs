@@ -47,7 +47,13 @@ pub fn encode_fragment(link: &ShareLink) -> String {
 /// The full link: `base` (the playground's address) plus the fragment.
 pub fn link(base: &str, scenario: &str) -> String {
     let base = base.split('#').next().unwrap_or(base);
-    format!("{base}#{}", encode_fragment(&ShareLink { scenario: scenario.to_string(), ..Default::default() }))
+    format!(
+        "{base}#{}",
+        encode_fragment(&ShareLink {
+            scenario: scenario.to_string(),
+            ..Default::default()
+        })
+    )
 }
 
 /// Reads a fragment back, refusing anything malformed with a message saying what is wrong.
@@ -61,16 +67,26 @@ pub fn decode_fragment(fragment: &str) -> Result<ShareLink, String> {
             "scenario" => scenario = Some(v),
             "view" => {
                 if !VIEWS.contains(&v) {
-                    return Err(format!("the link asks for an unknown view {v:?}; the views are {}", VIEWS.join(", ")));
+                    return Err(format!(
+                        "the link asks for an unknown view {v:?}; the views are {}",
+                        VIEWS.join(", ")
+                    ));
                 }
                 link.view = Some(v.to_string());
             }
-            "t" => link.t_ms = Some(v.parse().map_err(|_| format!("the link's position t={v:?} is not a number of milliseconds"))?),
+            "t" => {
+                link.t_ms = Some(v.parse().map_err(|_| {
+                    format!("the link's position t={v:?} is not a number of milliseconds")
+                })?)
+            }
             "embed" => link.embed = v == "1",
             "editor" => link.editor = v == "1",
             "lang" => {
                 if !LANGS.contains(&v) {
-                    return Err(format!("the link asks for an unknown language {v:?}; the languages are {}", LANGS.join(", ")));
+                    return Err(format!(
+                        "the link asks for an unknown language {v:?}; the languages are {}",
+                        LANGS.join(", ")
+                    ));
                 }
                 link.lang = Some(v.to_string());
             }
@@ -78,15 +94,21 @@ pub fn decode_fragment(fragment: &str) -> Result<ShareLink, String> {
         }
     }
     let encoded = scenario.ok_or("the link has no scenario (#scenario=...)")?;
-    let bytes = base64::decode(encoded).map_err(|e| format!("the link's scenario is not valid base64url: {e}"))?;
-    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_DECOMPRESSED_BYTES).map_err(|e| {
+    let bytes = base64::decode(encoded)
+        .map_err(|e| format!("the link's scenario is not valid base64url: {e}"))?;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_DECOMPRESSED_BYTES)
+        .map_err(|e| {
         if matches!(e.status, miniz_oxide::inflate::TINFLStatus::HasMoreOutput) {
-            format!("the link's scenario is larger than {} bytes once decompressed; it was refused", MAX_DECOMPRESSED_BYTES)
+            format!(
+                "the link's scenario is larger than {} bytes once decompressed; it was refused",
+                MAX_DECOMPRESSED_BYTES
+            )
         } else {
             "the link's scenario is not valid DEFLATE data (the link may be cut short)".to_string()
         }
     })?;
-    link.scenario = String::from_utf8(text).map_err(|_| "the link's scenario is not UTF-8 text".to_string())?;
+    link.scenario =
+        String::from_utf8(text).map_err(|_| "the link's scenario is not UTF-8 text".to_string())?;
     Ok(link)
 }
 
@@ -106,13 +128,24 @@ mod tests {
 
     #[test]
     fn refuses_hostile_links() {
-        assert!(decode_fragment("scenario=@@@").unwrap_err().contains("base64"));
-        assert!(decode_fragment("scenario=AAAA").unwrap_err().contains("DEFLATE"));
+        assert!(decode_fragment("scenario=@@@")
+            .unwrap_err()
+            .contains("base64"));
+        assert!(decode_fragment("scenario=AAAA")
+            .unwrap_err()
+            .contains("DEFLATE"));
         let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b'a'; 4 * 1024 * 1024], 9);
         let e = decode_fragment(&format!("scenario={}", base64::encode_url(&bomb))).unwrap_err();
         assert!(e.contains("larger than"), "{e}");
-        assert!(decode_fragment("view=flow").unwrap_err().contains("no scenario"));
-        let ok = encode_fragment(&ShareLink { scenario: "a: 1".into(), ..Default::default() });
-        assert!(decode_fragment(&format!("{ok}&view=nope")).unwrap_err().contains("unknown view"));
+        assert!(decode_fragment("view=flow")
+            .unwrap_err()
+            .contains("no scenario"));
+        let ok = encode_fragment(&ShareLink {
+            scenario: "a: 1".into(),
+            ..Default::default()
+        });
+        assert!(decode_fragment(&format!("{ok}&view=nope"))
+            .unwrap_err()
+            .contains("unknown view"));
     }
 }

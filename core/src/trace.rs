@@ -59,7 +59,12 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn new(t_ms: Millis, component: Component, action: &'static str, summary: impl Into<String>) -> Self {
+    pub fn new(
+        t_ms: Millis,
+        component: Component,
+        action: &'static str,
+        summary: impl Into<String>,
+    ) -> Self {
         Record {
             t_ms,
             component,
@@ -99,7 +104,9 @@ impl Record {
         self
     }
     pub fn detail(mut self, field: &str, value: Value) -> Self {
-        self.detail.get_or_insert_with(Map::new).insert(field.to_string(), value);
+        self.detail
+            .get_or_insert_with(Map::new)
+            .insert(field.to_string(), value);
         self
     }
 
@@ -110,7 +117,12 @@ impl Record {
         m.insert("component".into(), self.component.as_str().into());
         m.insert("action".into(), self.action.into());
         m.insert("summary".into(), self.summary.clone().into());
-        for (k, v) in [("peer", &self.peer), ("node", &self.node), ("object", &self.object), ("key", &self.key)] {
+        for (k, v) in [
+            ("peer", &self.peer),
+            ("node", &self.node),
+            ("object", &self.object),
+            ("key", &self.key),
+        ] {
             if let Some(v) = v {
                 m.insert(k.into(), v.clone().into());
             }
@@ -130,7 +142,14 @@ impl Record {
     /// The text form: `00:00.012  kube-apiserver           authorize     RBAC: allowed ...`.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        let _ = write!(s, "{}  {:<23}  {:<18}  {}", clock(self.t_ms), self.component.as_str(), self.action, self.summary);
+        let _ = write!(
+            s,
+            "{}  {:<23}  {:<18}  {}",
+            clock(self.t_ms),
+            self.component.as_str(),
+            self.action,
+            self.summary
+        );
         if self.action == "watch" {
             if let Some(p) = &self.peer {
                 let _ = write!(s, " -> {p}");
@@ -145,7 +164,12 @@ impl Record {
 
 /// `mm:ss.mmm` (and `h:mm:ss.mmm` past an hour), as the playground's clock shows time.
 pub fn clock(ms: Millis) -> String {
-    let (h, m, s, milli) = (ms / 3_600_000, (ms / 60_000) % 60, (ms / 1000) % 60, ms % 1000);
+    let (h, m, s, milli) = (
+        ms / 3_600_000,
+        (ms / 60_000) % 60,
+        (ms / 1000) % 60,
+        ms % 1000,
+    );
     if h > 0 {
         format!("{h}:{m:02}:{s:02}.{milli:03}")
     } else {
@@ -193,10 +217,15 @@ mod tests {
 
     #[test]
     fn json_has_the_documented_fields() {
-        let r = Record::new(12, Component::Etcd, "etcd.txn", "PUT /registry/deployments/default/web")
-            .key("/registry/deployments/default/web")
-            .revision(412)
-            .object("Deployment default/web");
+        let r = Record::new(
+            12,
+            Component::Etcd,
+            "etcd.txn",
+            "PUT /registry/deployments/default/web",
+        )
+        .key("/registry/deployments/default/web")
+        .revision(412)
+        .object("Deployment default/web");
         let j = r.to_json();
         assert_eq!(j["t_ms"], 12);
         assert_eq!(j["component"], "etcd");

@@ -9,17 +9,31 @@ use serde_json::Value;
 fn deployment_gets_the_apiserver_defaults_and_its_resource_version_is_the_etcd_mod_revision() {
     let web = scenario("web.yaml");
     let r = kubeplay(&[
-        "run", &web, "--trace", "none",
-        "--kubectl", "get deployment web -o yaml",
-        "--etcdctl", "get /registry/deployments/default/web -w json",
+        "run",
+        &web,
+        "--trace",
+        "none",
+        "--kubectl",
+        "get deployment web -o yaml",
+        "--etcdctl",
+        "get /registry/deployments/default/web -w json",
     ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let (yaml, etcd_json) = r.stdout.rsplit_once("\n{").map(|(a, b)| (a, format!("{{{b}"))).expect("two outputs");
-    let yaml = yaml.strip_prefix("deployment.apps/web created\n").expect("apply output first");
+    let (yaml, etcd_json) = r
+        .stdout
+        .rsplit_once("\n{")
+        .map(|(a, b)| (a, format!("{{{b}")))
+        .expect("two outputs");
+    let yaml = yaml
+        .strip_prefix("deployment.apps/web created\n")
+        .expect("apply output first");
     let d: Value = serde_yaml::from_str(yaml).expect("kubectl -o yaml is YAML");
     assert_eq!(d["spec"]["strategy"]["type"], "RollingUpdate");
     assert_eq!(d["spec"]["strategy"]["rollingUpdate"]["maxSurge"], "25%");
-    assert_eq!(d["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"], "25%");
+    assert_eq!(
+        d["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"],
+        "25%"
+    );
     assert_eq!(d["spec"]["revisionHistoryLimit"], 10);
     assert_eq!(d["spec"]["progressDeadlineSeconds"], 600);
     let pod = &d["spec"]["template"]["spec"];
@@ -34,7 +48,10 @@ fn deployment_gets_the_apiserver_defaults_and_its_resource_version_is_the_etcd_m
     assert_eq!(c["terminationMessagePolicy"], "File");
     let uid = d["metadata"]["uid"].as_str().expect("uid");
     assert_eq!(uid.len(), 36);
-    assert!(d["metadata"]["creationTimestamp"].as_str().expect("creationTimestamp").ends_with('Z'));
+    assert!(d["metadata"]["creationTimestamp"]
+        .as_str()
+        .expect("creationTimestamp")
+        .ends_with('Z'));
     assert_eq!(d["metadata"]["generation"], 1);
     // resourceVersion is quoted in YAML, as kubectl prints it.
     assert!(yaml.contains("resourceVersion: \""), "{yaml}");
@@ -47,9 +64,20 @@ fn deployment_gets_the_apiserver_defaults_and_its_resource_version_is_the_etcd_m
 
 #[test]
 fn keys_only_lists_a_new_clusters_keys_and_the_deployment() {
-    let r = kubeplay(&["run", &scenario("web.yaml"), "--trace", "none", "--etcdctl", "get /registry --prefix --keys-only"]);
+    let r = kubeplay(&[
+        "run",
+        &scenario("web.yaml"),
+        "--trace",
+        "none",
+        "--etcdctl",
+        "get /registry --prefix --keys-only",
+    ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let keys: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("/registry/")).collect();
+    let keys: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("/registry/"))
+        .collect();
     for k in [
         "/registry/deployments/default/web",
         "/registry/namespaces/default",
@@ -80,24 +108,55 @@ fn trace_json_shows_the_request_pipeline_in_order() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let recs = records(&r.stdout);
     let pos = |pred: &dyn Fn(&Value) -> bool, from: usize| -> usize {
-        from + recs[from..].iter().position(|r| pred(r)).unwrap_or_else(|| panic!("record not found after {from}: {recs:#?}"))
+        from + recs[from..]
+            .iter()
+            .position(pred)
+            .unwrap_or_else(|| panic!("record not found after {from}: {recs:#?}"))
     };
     let read = pos(&|r| r["action"] == "kubectl.read", 0);
     let kubeconfig = pos(&|r| r["action"] == "kubectl.kubeconfig", 0);
     let discovery = pos(&|r| r["action"] == "kubectl.discovery", read);
-    let post = pos(&|r| r["action"] == "request" && r["summary"].as_str().unwrap().starts_with("POST /apis/apps/v1/namespaces/default/deployments"), discovery);
+    let post = pos(
+        &|r| {
+            r["action"] == "request"
+                && r["summary"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("POST /apis/apps/v1/namespaces/default/deployments")
+        },
+        discovery,
+    );
     let authn = pos(&|r| r["action"] == "authenticate", post);
     let authz = pos(&|r| r["action"] == "authorize", authn);
     let mutating = pos(&|r| r["action"] == "admission.mutating", authz);
     let validate = pos(&|r| r["action"] == "validate", mutating);
     let validating = pos(&|r| r["action"] == "admission.validating", validate);
-    let write = pos(&|r| r["component"] == "etcd" && r["key"] == "/registry/deployments/default/web" && r.get("revision").is_some(), validating);
-    let response = pos(&|r| r["action"] == "response" && r["summary"].as_str().unwrap().starts_with("201 Created"), write);
+    let write = pos(
+        &|r| {
+            r["component"] == "etcd"
+                && r["key"] == "/registry/deployments/default/web"
+                && r.get("revision").is_some()
+        },
+        validating,
+    );
+    let response = pos(
+        &|r| r["action"] == "response" && r["summary"].as_str().unwrap().starts_with("201 Created"),
+        write,
+    );
     assert!(kubeconfig < read && read < discovery && discovery < post);
-    assert!(post < authn && authn < authz && authz < mutating && mutating < validate && validate < validating);
+    assert!(
+        post < authn
+            && authn < authz
+            && authz < mutating
+            && mutating < validate
+            && validate < validating
+    );
     assert!(validating < write && write < response);
     assert_eq!(recs[authn]["component"], "kube-apiserver");
-    assert!(recs[authn]["summary"].as_str().unwrap().contains("kubernetes-admin"));
+    assert!(recs[authn]["summary"]
+        .as_str()
+        .unwrap()
+        .contains("kubernetes-admin"));
     for r in &recs {
         for field in ["t_ms", "component", "action", "summary"] {
             assert!(r.get(field).is_some(), "{field} missing in {r}");
@@ -115,7 +174,9 @@ fn run_with(text: &str, post: &[&str]) -> Run {
 }
 
 fn fxhash(s: &str) -> u64 {
-    s.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+    s.bytes().fold(0xcbf29ce484222325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    })
 }
 
 const MISMATCH: &str = "apiVersion: apps/v1
@@ -138,27 +199,53 @@ spec:
 
 #[test]
 fn selector_mismatch_is_refused_with_kubectls_text_and_nothing_is_written() {
-    let r = run_with(MISMATCH, &["--etcdctl", "get /registry/deployments --prefix --keys-only"]);
+    let r = run_with(
+        MISMATCH,
+        &[
+            "--etcdctl",
+            "get /registry/deployments --prefix --keys-only",
+        ],
+    );
     assert_eq!(r.code, 0, "a failed step is part of the story");
     assert_eq!(
         r.stderr.trim_end(),
         "The Deployment \"web\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}: `selector` does not match template `labels`"
     );
-    assert!(!r.stdout.contains("/registry/deployments/default/web"), "{}", r.stdout);
+    assert!(
+        !r.stdout.contains("/registry/deployments/default/web"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
 fn bad_name_negative_replicas_and_unknown_kind_are_refused() {
-    let bad_name = MISMATCH.replace("name: web", "name: My_App").replace("app: other", "app: web");
-    let r = run_with(&bad_name, &["--etcdctl", "get /registry/deployments --prefix --keys-only"]);
+    let bad_name = MISMATCH
+        .replace("name: web", "name: My_App")
+        .replace("app: other", "app: web");
+    let r = run_with(
+        &bad_name,
+        &[
+            "--etcdctl",
+            "get /registry/deployments --prefix --keys-only",
+        ],
+    );
     assert_eq!(
         r.stderr.trim_end(),
         "The Deployment \"My_App\" is invalid: metadata.name: Invalid value: \"My_App\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
     );
     assert!(!r.stdout.contains("/registry/deployments/"));
 
-    let negative = MISMATCH.replace("app: other", "app: web").replace("spec:\n  selector", "spec:\n  replicas: -1\n  selector");
-    let r = run_with(&negative, &["--etcdctl", "get /registry/deployments --prefix --keys-only"]);
+    let negative = MISMATCH
+        .replace("app: other", "app: web")
+        .replace("spec:\n  selector", "spec:\n  replicas: -1\n  selector");
+    let r = run_with(
+        &negative,
+        &[
+            "--etcdctl",
+            "get /registry/deployments --prefix --keys-only",
+        ],
+    );
     assert_eq!(
         r.stderr.trim_end(),
         "The Deployment \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0"
@@ -168,11 +255,17 @@ fn bad_name_negative_replicas_and_unknown_kind_are_refused() {
     let unknown = "apiVersion: v1\nkind: Gadget\nmetadata:\n  name: g\n";
     let r = run_with(unknown, &[]);
     assert!(
-        r.stderr.contains("no matches for kind \"Gadget\" in version \"v1\""),
+        r.stderr
+            .contains("no matches for kind \"Gadget\" in version \"v1\""),
         "{}",
         r.stderr
     );
-    assert!(r.stderr.starts_with("error: resource mapping not found for name: \"g\" namespace: \"\" from "), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("error: resource mapping not found for name: \"g\" namespace: \"\" from "),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -180,11 +273,16 @@ fn impersonated_user_without_rbac_is_forbidden_until_a_role_grants_it() {
     let r = run_with(
         "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n",
         &[
-            "--kubectl", "--as=dev create deployment api --image=nginx",
-            "--kubectl", "create role deployer --verb=create,get,list --resource=deployments",
-            "--kubectl", "create rolebinding dev-deployer --role=deployer --user=dev",
-            "--kubectl", "--as=dev create deployment api --image=nginx",
-            "--kubectl", "--as=dev auth can-i delete deployments",
+            "--kubectl",
+            "--as=dev create deployment api --image=nginx",
+            "--kubectl",
+            "create role deployer --verb=create,get,list --resource=deployments",
+            "--kubectl",
+            "create rolebinding dev-deployer --role=deployer --user=dev",
+            "--kubectl",
+            "--as=dev create deployment api --image=nginx",
+            "--kubectl",
+            "--as=dev auth can-i delete deployments",
         ],
     );
     let mut err_lines = r.stderr.lines();
@@ -209,14 +307,47 @@ fn impersonated_user_without_rbac_is_forbidden_until_a_role_grants_it() {
 fn a_new_namespace_gets_its_default_service_account_from_the_controller() {
     let r = run_with(
         "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n",
-        &["--kubectl", "get serviceaccounts,configmaps -n team -o name"],
+        &[
+            "--kubectl",
+            "get serviceaccounts,configmaps -n team -o name",
+        ],
     );
-    assert!(r.stdout.contains("serviceaccount/default\n"), "{}", r.stdout);
-    assert!(r.stdout.contains("configmap/kube-root-ca.crt\n"), "{}", r.stdout);
-    let traced = kubeplay(&["run", &temp_file("ns.yaml", b"apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n"), "--trace", "json"]);
+    assert!(
+        r.stdout.contains("serviceaccount/default\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("configmap/kube-root-ca.crt\n"),
+        "{}",
+        r.stdout
+    );
+    let traced = kubeplay(&[
+        "run",
+        &temp_file(
+            "ns.yaml",
+            b"apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team\n",
+        ),
+        "--trace",
+        "json",
+    ]);
     let recs = records(&traced.stdout);
-    let watch = recs.iter().position(|r| r["action"] == "watch" && r["peer"] == "serviceaccount-controller" && r["summary"] == "WATCH ADDED Namespace team");
-    let create = recs.iter().position(|r| r["component"] == "kube-controller-manager" && r["action"] == "request" && r["summary"] == "POST /api/v1/namespaces/team/serviceaccounts");
-    assert!(watch.is_some() && create.is_some() && watch < create, "{recs:#?}");
-    assert!(recs[watch.unwrap()]["t_ms"].as_u64().unwrap() >= 1, "watch delivery takes time");
+    let watch = recs.iter().position(|r| {
+        r["action"] == "watch"
+            && r["peer"] == "serviceaccount-controller"
+            && r["summary"] == "WATCH ADDED Namespace team"
+    });
+    let create = recs.iter().position(|r| {
+        r["component"] == "kube-controller-manager"
+            && r["action"] == "request"
+            && r["summary"] == "POST /api/v1/namespaces/team/serviceaccounts"
+    });
+    assert!(
+        watch.is_some() && create.is_some() && watch < create,
+        "{recs:#?}"
+    );
+    assert!(
+        recs[watch.unwrap()]["t_ms"].as_u64().unwrap() >= 1,
+        "watch delivery takes time"
+    );
 }

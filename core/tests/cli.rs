@@ -5,11 +5,18 @@ use common::*;
 
 #[test]
 fn invalid_yaml_points_at_file_line_and_column() {
-    let path = temp_file("broken.yaml", b"apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n");
+    let path = temp_file(
+        "broken.yaml",
+        b"apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n",
+    );
     let r = kubeplay(&["run", &path]);
     assert_eq!(r.code, 1);
     let first = r.stderr.lines().next().unwrap();
-    assert!(first.starts_with(&format!("error: {path}:5:")) || first.starts_with(&format!("error: {path}:4:")), "{first}");
+    assert!(
+        first.starts_with(&format!("error: {path}:5:"))
+            || first.starts_with(&format!("error: {path}:4:")),
+        "{first}"
+    );
     assert!(r.stdout.is_empty());
 }
 
@@ -18,7 +25,10 @@ fn an_empty_file_is_an_error() {
     let path = temp_file("empty.yaml", b"# nothing here\n");
     let r = kubeplay(&["run", &path]);
     assert_eq!(r.code, 1);
-    assert_eq!(r.stderr.trim_end(), format!("error: {path}: the scenario is empty: it holds no Kubernetes objects"));
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!("error: {path}: the scenario is empty: it holds no Kubernetes objects")
+    );
 }
 
 #[test]
@@ -27,7 +37,11 @@ fn a_20_mb_file_is_refused_without_a_panic() {
     let path = temp_file("big.yaml", big.as_bytes());
     let r = kubeplay(&["run", &path]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("the scenario is too large"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("the scenario is too large"),
+        "{}",
+        r.stderr
+    );
     assert!(!r.stderr.contains("panicked"));
     let r = kubeplay_stdin(&["run", "-"], Some(&big));
     assert_eq!(r.code, 1);
@@ -67,22 +81,63 @@ steps:
 fn apply_refuses_generate_name_like_kubectl() {
     let path = temp_file("gen-apply.yaml", b"apiVersion: v1\nkind: Pod\nmetadata:\n  generateName: web-\nspec:\n  containers:\n  - name: c\n    image: nginx\n");
     let r = kubeplay(&["run", &path, "--trace", "none"]);
-    assert_eq!(r.stderr.trim_end(), "error: from web-: cannot use generate name with apply");
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: from web-: cannot use generate name with apply"
+    );
 }
 
 #[test]
 fn same_seed_same_trace_and_another_seed_changes_generated_names() {
     let path = temp_file("gen.yaml", GENERATED.as_bytes());
-    let a = kubeplay(&["run", &path, "--trace", "json", "--seed", "7", "--kubectl", "get pods -o name"]);
-    let b = kubeplay(&["run", &path, "--trace", "json", "--seed", "7", "--kubectl", "get pods -o name"]);
-    let c = kubeplay(&["run", &path, "--trace", "json", "--seed", "8", "--kubectl", "get pods -o name"]);
+    let a = kubeplay(&[
+        "run",
+        &path,
+        "--trace",
+        "json",
+        "--seed",
+        "7",
+        "--kubectl",
+        "get pods -o name",
+    ]);
+    let b = kubeplay(&[
+        "run",
+        &path,
+        "--trace",
+        "json",
+        "--seed",
+        "7",
+        "--kubectl",
+        "get pods -o name",
+    ]);
+    let c = kubeplay(&[
+        "run",
+        &path,
+        "--trace",
+        "json",
+        "--seed",
+        "8",
+        "--kubectl",
+        "get pods -o name",
+    ]);
     assert_eq!(a.code, 0, "{}", a.stderr);
     assert_eq!(a.stdout, b.stdout, "same seed, same trace byte for byte");
-    let name = |r: &Run| r.stdout.lines().find(|l| l.starts_with("pod/web-") && !l.contains(" ")).map(str::to_string).expect("generated pod");
+    let name = |r: &Run| {
+        r.stdout
+            .lines()
+            .find(|l| l.starts_with("pod/web-") && !l.contains(" "))
+            .map(str::to_string)
+            .expect("generated pod")
+    };
     assert_ne!(name(&a), name(&c));
     let suffix = name(&a).trim_start_matches("pod/web-").to_string();
     assert_eq!(suffix.len(), 5);
-    assert!(suffix.chars().all(|ch| "bcdfghjklmnpqrstvwxz2456789".contains(ch)), "{suffix}");
+    assert!(
+        suffix
+            .chars()
+            .all(|ch| "bcdfghjklmnpqrstvwxz2456789".contains(ch)),
+        "{suffix}"
+    );
 }
 
 #[test]

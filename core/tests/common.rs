@@ -17,14 +17,24 @@ pub fn kubeplay(args: &[&str]) -> Run {
 pub fn kubeplay_stdin(args: &[&str], stdin: Option<&str>) -> Run {
     use std::io::Write;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kubeplay"));
-    cmd.args(args).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
-    cmd.stdin(if stdin.is_some() { std::process::Stdio::piped() } else { std::process::Stdio::null() });
+    cmd.args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    cmd.stdin(if stdin.is_some() {
+        std::process::Stdio::piped()
+    } else {
+        std::process::Stdio::null()
+    });
     let mut child = cmd.spawn().expect("kubeplay runs");
     if let Some(s) = stdin {
         // kubeplay may stop reading early (an oversized input): a broken pipe is expected then.
         let _ = child.stdin.take().expect("stdin").write_all(s.as_bytes());
     }
-    let Output { status, stdout, stderr } = child.wait_with_output().expect("kubeplay finishes");
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().expect("kubeplay finishes");
     Run {
         stdout: String::from_utf8(stdout).expect("utf-8 stdout"),
         stderr: String::from_utf8(stderr).expect("utf-8 stderr"),
@@ -47,5 +57,9 @@ pub fn temp_file(name: &str, text: &[u8]) -> String {
 
 /// The records of a `--trace json` run (lines that are JSON objects).
 pub fn records(stdout: &str) -> Vec<serde_json::Value> {
-    stdout.lines().filter(|l| l.starts_with('{')).map(|l| serde_json::from_str(l).expect("trace line is JSON")).collect()
+    stdout
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).expect("trace line is JSON"))
+        .collect()
 }

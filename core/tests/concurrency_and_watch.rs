@@ -6,13 +6,23 @@ use kubeplay_core::cluster::{admin_credentials, Cluster};
 use serde_json::json;
 
 fn cluster() -> Cluster {
-    let mut c = Cluster::from_text("empty.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: seed\n").unwrap();
+    let mut c = Cluster::from_text(
+        "empty.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: seed\n",
+    )
+    .unwrap();
     c.run(None);
     c
 }
 
 fn cm_request(verb: Verb) -> Request {
-    Request::new(verb, for_kind("v1", "ConfigMap").unwrap(), admin_credentials(), "test").namespace(Some("default"))
+    Request::new(
+        verb,
+        for_kind("v1", "ConfigMap").unwrap(),
+        admin_credentials(),
+        "test",
+    )
+    .namespace(Some("default"))
 }
 
 #[test]
@@ -23,10 +33,13 @@ fn a_stale_update_gets_409_conflict_with_the_real_text() {
         .unwrap();
     let mut first = created.clone();
     first["data"]["a"] = json!("2");
-    c.request(&cm_request(Verb::Update).name("cfg").body(first)).expect("fresh update succeeds");
+    c.request(&cm_request(Verb::Update).name("cfg").body(first))
+        .expect("fresh update succeeds");
     let mut stale = created;
     stale["data"]["a"] = json!("3");
-    let err = c.request(&cm_request(Verb::Update).name("cfg").body(stale)).unwrap_err();
+    let err = c
+        .request(&cm_request(Verb::Update).name("cfg").body(stale))
+        .unwrap_err();
     assert_eq!(err.code, 409);
     assert_eq!(err.reason, "Conflict");
     assert_eq!(
@@ -41,13 +54,24 @@ fn a_stale_update_gets_409_conflict_with_the_real_text() {
 fn a_watch_from_revision_r_sees_every_later_change_once_in_order() {
     let mut c = cluster();
     let base = c.request(&cm_request(Verb::Create).body(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "w"}, "data": {"n": "0"}}))).unwrap();
-    let r: i64 = base["metadata"]["resourceVersion"].as_str().unwrap().parse().unwrap();
+    let r: i64 = base["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     for i in 1..=3 {
         let mut cur = c.request(&cm_request(Verb::Get).name("w")).unwrap();
         cur["data"]["n"] = json!(i.to_string());
-        c.request(&cm_request(Verb::Update).name("w").body(cur)).unwrap();
+        c.request(&cm_request(Verb::Update).name("w").body(cur))
+            .unwrap();
     }
-    let mut watch = Request::new(Verb::Watch, for_kind("v1", "ConfigMap").unwrap(), admin_credentials(), "watcher").namespace(Some("default"));
+    let mut watch = Request::new(
+        Verb::Watch,
+        for_kind("v1", "ConfigMap").unwrap(),
+        admin_credentials(),
+        "watcher",
+    )
+    .namespace(Some("default"));
     watch.resource_version = Some(r.to_string());
     let now = c.now();
     let id = c.api.watch(now, &watch, &mut c.trace).unwrap();
@@ -56,7 +80,12 @@ fn a_watch_from_revision_r_sees_every_later_change_once_in_order() {
     let events = c.api.take_watch_events(id);
     let seen: Vec<(String, String)> = events
         .iter()
-        .map(|e| (e.kind.to_string(), e.object["data"]["n"].as_str().unwrap_or("").to_string()))
+        .map(|e| {
+            (
+                e.kind.to_string(),
+                e.object["data"]["n"].as_str().unwrap_or("").to_string(),
+            )
+        })
         .collect();
     assert_eq!(
         seen,
@@ -70,5 +99,8 @@ fn a_watch_from_revision_r_sees_every_later_change_once_in_order() {
     let revs: Vec<i64> = events.iter().map(|e| e.revision).collect();
     assert!(revs.windows(2).all(|w| w[0] < w[1]), "{revs:?}");
     assert!(revs[0] > r);
-    assert!(c.api.take_watch_events(id).is_empty(), "each change is delivered once");
+    assert!(
+        c.api.take_watch_events(id).is_empty(),
+        "each change is delivered once"
+    );
 }

@@ -16,28 +16,46 @@ fn check(scenario_path: &str, golden: &str, extra: &[&str]) {
         std::fs::write(&path, &r.stdout).unwrap();
         return;
     }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{path} missing: run with UPDATE_GOLDEN=1"));
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{path} missing: run with UPDATE_GOLDEN=1"));
     if expected != r.stdout {
-        let first = expected.lines().zip(r.stdout.lines()).position(|(a, b)| a != b);
+        let first = expected
+            .lines()
+            .zip(r.stdout.lines())
+            .position(|(a, b)| a != b);
         panic!("{golden} differs (first differing line {first:?}); rerun with UPDATE_GOLDEN=1 if the change is intended\n--- got ---\n{}", r.stdout);
     }
 }
 
 #[test]
 fn default_scenario_trace_matches_golden() {
-    let default = format!("{}/../public/scenarios/default.yaml", env!("CARGO_MANIFEST_DIR"));
-    check(&default, "default.trace.txt", &["--kubectl", "get deployments"]);
+    let default = format!(
+        "{}/../public/scenarios/default.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    check(
+        &default,
+        "default.trace.txt",
+        &["--kubectl", "get deployments"],
+    );
 }
 
 #[test]
 fn timed_steps_trace_matches_golden() {
-    check(&scenario("steps.yaml"), "steps.trace.txt", &["--kubectl", "get deployments,configmaps -n team"]);
+    check(
+        &scenario("steps.yaml"),
+        "steps.trace.txt",
+        &["--kubectl", "get deployments,configmaps -n team"],
+    );
 }
 
 #[test]
 fn every_record_of_the_scenarios_has_an_explanation() {
     let scenarios = [
-        format!("{}/../public/scenarios/default.yaml", env!("CARGO_MANIFEST_DIR")),
+        format!(
+            "{}/../public/scenarios/default.yaml",
+            env!("CARGO_MANIFEST_DIR")
+        ),
         scenario("web.yaml"),
         scenario("steps.yaml"),
     ];
@@ -45,7 +63,10 @@ fn every_record_of_the_scenarios_has_an_explanation() {
         let r = kubeplay(&["run", s, "--trace", "json"]);
         for rec in records(&r.stdout) {
             let key = rec["explain"].as_str().expect("explain key");
-            assert!(kubeplay_core::explain::explain(key).is_some(), "no explanation for {key:?} ({rec})");
+            assert!(
+                kubeplay_core::explain::explain(key).is_some(),
+                "no explanation for {key:?} ({rec})"
+            );
         }
     }
 }

@@ -1,3 +1,4 @@
 //! Page state, kept apart from the components that show it.
 
+pub mod run;
 pub mod scenario;

@@ -62,7 +62,10 @@ mod tests {
     fn errors_name_their_line_and_column() {
         let e = parse("kind: Pod\nmetadata:\n  name: [oops\n").unwrap_err();
         let shown = error_line(&e);
-        assert!(shown.starts_with(&format!("line {}, column ", e.line)), "{shown}");
+        assert!(
+            shown.starts_with(&format!("line {}, column ", e.line)),
+            "{shown}"
+        );
         assert!(e.line >= 3);
     }
 }

@@ -188,7 +188,8 @@ pub struct ApiError {
     /// `metav1.StatusReason`: `Invalid`, `Forbidden`, `NotFound`, `AlreadyExists`, `Conflict`, ...
     pub reason: &'static str,
     pub message: String,
-    pub details: Option<ErrorDetails>,
+    /// Boxed: errors travel in every `Result` of the request path and should stay small.
+    pub details: Option<Box<ErrorDetails>>,
 }
 
 /// `resource.group`, or just `resource` for the core group, as `schema.GroupResource.String()`.
@@ -233,12 +234,12 @@ impl ApiError {
                 go_quote(name),
                 aggregate
             ),
-            details: Some(ErrorDetails {
+            details: Some(Box::new(ErrorDetails {
                 name: name.to_string(),
                 group: group.to_string(),
                 kind: kind.to_string(),
                 causes: errors,
-            }),
+            })),
         }
     }
 
@@ -253,12 +254,12 @@ impl ApiError {
                 go_quote(name)
             ),
         );
-        e.details = Some(ErrorDetails {
+        e.details = Some(Box::new(ErrorDetails {
             name: name.into(),
             group: group.into(),
             kind: resource.into(),
             causes: vec![],
-        });
+        }));
         e
     }
 
@@ -273,12 +274,12 @@ impl ApiError {
                 go_quote(name)
             ),
         );
-        e.details = Some(ErrorDetails {
+        e.details = Some(Box::new(ErrorDetails {
             name: name.into(),
             group: group.into(),
             kind: resource.into(),
             causes: vec![],
-        });
+        }));
         e
     }
 
@@ -294,12 +295,12 @@ impl ApiError {
                 reason
             ),
         );
-        e.details = Some(ErrorDetails {
+        e.details = Some(Box::new(ErrorDetails {
             name: name.into(),
             group: group.into(),
             kind: resource.into(),
             causes: vec![],
-        });
+        }));
         e
     }
 
@@ -316,12 +317,12 @@ impl ApiError {
             format!("{gr} {} is forbidden: {msg}", go_quote(name))
         };
         let mut e = Self::simple(403, "Forbidden", message);
-        e.details = Some(ErrorDetails {
+        e.details = Some(Box::new(ErrorDetails {
             name: name.into(),
             group: group.into(),
             kind: resource.into(),
             causes: vec![],
-        });
+        }));
         e
     }
 

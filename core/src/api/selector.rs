@@ -30,7 +30,10 @@ impl Selector {
     }
 
     pub fn nothing() -> Self {
-        Selector { reqs: vec![], nothing: true }
+        Selector {
+            reqs: vec![],
+            nothing: true,
+        }
     }
 
     /// Parses `app=web,tier!=db,env in (a,b),!legacy,track`.
@@ -53,40 +56,70 @@ impl Selector {
                 }
             }
             let term = rest[..end].trim();
-            rest = if end < rest.len() { rest[end + 1..].trim() } else { "" };
-            reqs.push(parse_term(term).ok_or_else(|| format!("unable to parse requirement: {term:?}"))?);
+            rest = if end < rest.len() {
+                rest[end + 1..].trim()
+            } else {
+                ""
+            };
+            reqs.push(
+                parse_term(term).ok_or_else(|| format!("unable to parse requirement: {term:?}"))?,
+            );
         }
-        Ok(Selector { reqs, nothing: false })
+        Ok(Selector {
+            reqs,
+            nothing: false,
+        })
     }
 
     /// From a `metav1.LabelSelector` object (`matchLabels` and `matchExpressions`).
     pub fn from_label_selector(sel: Option<&Value>) -> Result<Selector, String> {
-        let Some(sel) = sel.filter(|v| !v.is_null()) else { return Ok(Selector::nothing()) };
+        let Some(sel) = sel.filter(|v| !v.is_null()) else {
+            return Ok(Selector::nothing());
+        };
         let mut reqs = Vec::new();
         if let Some(ml) = sel.get("matchLabels").and_then(Value::as_object) {
             for (k, v) in ml {
-                reqs.push(Requirement::Equals(k.clone(), v.as_str().unwrap_or_default().to_string()));
+                reqs.push(Requirement::Equals(
+                    k.clone(),
+                    v.as_str().unwrap_or_default().to_string(),
+                ));
             }
         }
         if let Some(exprs) = sel.get("matchExpressions").and_then(Value::as_array) {
             for e in exprs {
-                let key = e.get("key").and_then(Value::as_str).unwrap_or_default().to_string();
+                let key = e
+                    .get("key")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string();
                 let values: Vec<String> = e
                     .get("values")
                     .and_then(Value::as_array)
-                    .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|v| v.as_str().map(str::to_string))
+                            .collect()
+                    })
                     .unwrap_or_default();
-                let op = e.get("operator").and_then(Value::as_str).unwrap_or_default();
+                let op = e
+                    .get("operator")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
                 reqs.push(match op {
                     "In" => Requirement::In(key, values),
                     "NotIn" => Requirement::NotIn(key, values),
                     "Exists" => Requirement::Exists(key),
                     "DoesNotExist" => Requirement::DoesNotExist(key),
-                    other => return Err(format!("{other:?} is not a valid label selector operator")),
+                    other => {
+                        return Err(format!("{other:?} is not a valid label selector operator"))
+                    }
                 });
             }
         }
-        Ok(Selector { reqs, nothing: false })
+        Ok(Selector {
+            reqs,
+            nothing: false,
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -101,7 +134,9 @@ impl Selector {
             Requirement::Equals(k, v) => label(labels, k) == Some(v.as_str()),
             Requirement::NotEquals(k, v) => label(labels, k) != Some(v.as_str()),
             Requirement::In(k, vs) => label(labels, k).is_some_and(|l| vs.iter().any(|v| v == l)),
-            Requirement::NotIn(k, vs) => label(labels, k).is_none_or(|l| !vs.iter().any(|v| v == l)),
+            Requirement::NotIn(k, vs) => {
+                label(labels, k).is_none_or(|l| !vs.iter().any(|v| v == l))
+            }
             Requirement::Exists(k) => label(labels, k).is_some(),
             Requirement::DoesNotExist(k) => label(labels, k).is_none(),
         })
@@ -144,12 +179,22 @@ fn parse_term(t: &str) -> Option<Requirement> {
     for (op, notin) in [(" notin ", true), (" in ", false)] {
         if let Some((k, v)) = t.split_once(op) {
             let v = v.trim().strip_prefix('(')?.strip_suffix(')')?;
-            let vals = v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            let vals = v
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
             let k = k.trim().to_string();
-            return Some(if notin { Requirement::NotIn(k, vals) } else { Requirement::In(k, vals) });
+            return Some(if notin {
+                Requirement::NotIn(k, vals)
+            } else {
+                Requirement::In(k, vals)
+            });
         }
     }
-    if t.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c)) {
+    if t.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+    {
         return Some(Requirement::Exists(t.to_string()));
     }
     None
@@ -177,8 +222,17 @@ mod tests {
     fn object_selectors_and_nil() {
         let l = json!({"app": "web"});
         let sel = json!({"matchLabels": {"app": "web"}, "matchExpressions": [{"key": "x", "operator": "DoesNotExist"}]});
-        assert!(Selector::from_label_selector(Some(&sel)).unwrap().matches(l.as_object()));
-        assert!(!Selector::from_label_selector(None).unwrap().matches(l.as_object()));
-        assert_eq!(Selector::from_label_selector(Some(&sel)).unwrap().to_string_form(), "app=web,!x");
+        assert!(Selector::from_label_selector(Some(&sel))
+            .unwrap()
+            .matches(l.as_object()));
+        assert!(!Selector::from_label_selector(None)
+            .unwrap()
+            .matches(l.as_object()));
+        assert_eq!(
+            Selector::from_label_selector(Some(&sel))
+                .unwrap()
+                .to_string_form(),
+            "app=web,!x"
+        );
     }
 }

@@ -95,7 +95,10 @@ fn service_account(
         .filter(|s| !s.is_empty())
         .unwrap_or("default")
         .to_string();
-    if store.get(res("ServiceAccount", "v1"), Some(ns), &sa).is_none() {
+    if store
+        .get(res("ServiceAccount", "v1"), Some(ns), &sa)
+        .is_none()
+    {
         return Err(ApiError::forbidden(
             "pods",
             "",

@@ -80,11 +80,10 @@ fn child_path<'a>(o: &'a mut Obj, path: &[&str]) -> Option<&'a mut Obj> {
 
 /// The child object at `key`, created empty when absent or null.
 fn ensure<'a>(o: &'a mut Obj, key: &str) -> Option<&'a mut Obj> {
-    let v = o.entry(key.to_string()).or_insert(Value::Null);
-    if v.is_null() {
-        *v = Value::Object(Map::new());
+    if unset(o, key) {
+        o.insert(key.to_string(), Value::Object(Map::new()));
     }
-    v.as_object_mut()
+    o.get_mut(key).and_then(Value::as_object_mut)
 }
 
 /// The objects of the array at `key`.
@@ -134,7 +133,10 @@ fn quantity(v: &mut Value, round_milli: bool) {
         if round_milli {
             q.round_up_milli();
         }
-        *v = q.to_json();
+        let s = q.to_string();
+        if v.as_str() != Some(s.as_str()) {
+            *v = Value::String(s);
+        }
     }
 }
 
@@ -1226,6 +1228,32 @@ mod tests {
             p["spec"]["containers"][0]["resources"]["limits"]["cpu"],
             "lots"
         );
+    }
+
+    #[test]
+    fn defaulting_is_idempotent() {
+        for (kind, obj) in [
+            (
+                "Deployment",
+                json!({"spec": {"template": {"spec": {"containers": [{"name": "c", "image": "nginx", "resources": {"limits": {"cpu": "0.5"}}}]}}}}),
+            ),
+            (
+                "Pod",
+                json!({"spec": {"containers": [{"name": "c", "image": "nginx", "resources": {"limits": {"memory": "1024Mi"}}}]}}),
+            ),
+            (
+                "Service",
+                json!({"spec": {"type": "LoadBalancer", "ports": [{"port": 80}]}}),
+            ),
+            ("StatefulSet", json!({"spec": {}})),
+            (
+                "Job",
+                json!({"spec": {"template": {"spec": {"restartPolicy": "Never"}}}}),
+            ),
+        ] {
+            let once = defaulted(kind, obj);
+            assert_eq!(defaulted(kind, once.clone()), once, "{kind}");
+        }
     }
 
     #[test]

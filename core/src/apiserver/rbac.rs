@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::auth::UserInfo;
 use super::ObjectLister;
-use crate::api::error::{go_quote, ErrorDetails};
+use crate::api::error::go_quote;
 use crate::api::resources::{ResourceInfo, RESOURCES};
 use crate::api::{ApiError, Object};
 
@@ -1202,7 +1202,7 @@ pub fn forbidden_error(attrs: &Attributes, reason: &str) -> ApiError {
             code: 403,
             reason: "Forbidden",
             message: format!("forbidden: {full}"),
-            details: Some(ErrorDetails::default()),
+            details: Some(Box::default()),
         }
     }
 }

@@ -152,7 +152,14 @@ fn get(
         Ok(o) => format!("range {key} -> mod_revision {}", meta::resource_version(o)),
         Err(_) => format!("range {key} -> not found"),
     };
-    trace.push(etcd_record(now, "etcd.range", summary, &key, None, result.as_ref().ok()));
+    trace.push(etcd_record(
+        now,
+        "etcd.range",
+        summary,
+        &key,
+        None,
+        result.as_ref().ok(),
+    ));
     result
 }
 
@@ -178,15 +185,14 @@ fn list(
         .into_iter()
         .filter(|o| labels.matches(meta::labels(o)) && fields.as_ref().is_none_or(|f| f.matches(o)))
         .collect();
-    trace.push(
-        etcd_record(
-            now, "etcd.range",
-            format!("range {prefix} --prefix -> {total} key(s) at revision {rev}"),
-            &prefix,
-            None,
-            None,
-        ),
-    );
+    trace.push(etcd_record(
+        now,
+        "etcd.range",
+        format!("range {prefix} --prefix -> {total} key(s) at revision {rev}"),
+        &prefix,
+        None,
+        None,
+    ));
     Ok(json!({
         "apiVersion": info.api_version(),
         "kind": format!("{}List", info.kind),
@@ -418,28 +424,26 @@ fn create(
     };
     let key = info.etcd_key(meta::namespace(&obj), meta::name(&obj));
     let written = written.inspect_err(|e| {
-        trace.push(
-            etcd_record(
-                now, "etcd.txn",
-                format!("txn create {key}: {}", e.message),
-                &key,
-                None,
-                None,
-            ),
-        );
+        trace.push(etcd_record(
+            now,
+            "etcd.txn",
+            format!("txn create {key}: {}", e.message),
+            &key,
+            None,
+            None,
+        ));
     })?;
-    trace.push(
-        etcd_record(
-            now, "etcd.txn",
-            format!(
-                "txn if mod_revision({key}) == 0 then PUT {key} -> revision {}",
-                written.revision
-            ),
-            &written.key,
-            Some(written.revision),
-            Some(&written.object),
+    trace.push(etcd_record(
+        now,
+        "etcd.txn",
+        format!(
+            "txn if mod_revision({key}) == 0 then PUT {key} -> revision {}",
+            written.revision
         ),
-    );
+        &written.key,
+        Some(written.revision),
+        Some(&written.object),
+    ));
     write_quotas(api, now, quotas, trace);
     Ok(written.object)
 }
@@ -531,15 +535,14 @@ fn write_quotas(
     for (_, q) in quotas {
         let rev: i64 = meta::resource_version(&q).parse().unwrap_or(0);
         if let Ok(w) = api.storage.update(info, q, rev) {
-            trace.push(
-                etcd_record(
-                    now, "etcd.txn",
-                    format!("PUT {} (quota usage) -> revision {}", w.key, w.revision),
-                    &w.key,
-                    Some(w.revision),
-                    Some(&w.object),
-                ),
-            );
+            trace.push(etcd_record(
+                now,
+                "etcd.txn",
+                format!("PUT {} (quota usage) -> revision {}", w.key, w.revision),
+                &w.key,
+                Some(w.revision),
+                Some(&w.object),
+            ));
         }
     }
 }
@@ -567,18 +570,17 @@ fn update(
     let current_rev: i64 = meta::resource_version(&current).parse().unwrap_or(0);
     let sent_rv = meta::resource_version(&obj).to_string();
     if !sent_rv.is_empty() && sent_rv != current_rev.to_string() {
-        trace.push(
-            etcd_record(
-                now, "etcd.conflict",
-                format!(
-                    "resourceVersion {sent_rv} is stale: {} is at mod_revision {current_rev}",
-                    info.etcd_key(req.namespace.as_deref(), &name)
-                ),
-                &info.etcd_key(req.namespace.as_deref(), &name),
-                None,
-                None,
+        trace.push(etcd_record(
+            now,
+            "etcd.conflict",
+            format!(
+                "resourceVersion {sent_rv} is stale: {} is at mod_revision {current_rev}",
+                info.etcd_key(req.namespace.as_deref(), &name)
             ),
-        );
+            &info.etcd_key(req.namespace.as_deref(), &name),
+            None,
+            None,
+        ));
         return Err(ApiError::conflict(
             info.plural,
             info.group,
@@ -689,33 +691,31 @@ fn update(
     {
         // The last finalizer is gone: the object goes away.
         let w = api.storage.delete(info, &obj, current_rev)?;
-        trace.push(
-            etcd_record(
-                now, "etcd.txn",
-                format!(
-                    "last finalizer removed: DELETE {key} -> revision {}",
-                    w.revision
-                ),
-                &key,
-                Some(w.revision),
-                Some(&w.object),
-            ),
-        );
-        return Ok(w.object);
-    }
-    let w = api.storage.update(info, obj, current_rev)?;
-    trace.push(
-        etcd_record(
-            now, "etcd.txn",
+        trace.push(etcd_record(
+            now,
+            "etcd.txn",
             format!(
-                "txn if mod_revision({key}) == {current_rev} then PUT {key} -> revision {}",
+                "last finalizer removed: DELETE {key} -> revision {}",
                 w.revision
             ),
             &key,
             Some(w.revision),
             Some(&w.object),
+        ));
+        return Ok(w.object);
+    }
+    let w = api.storage.update(info, obj, current_rev)?;
+    trace.push(etcd_record(
+        now,
+        "etcd.txn",
+        format!(
+            "txn if mod_revision({key}) == {current_rev} then PUT {key} -> revision {}",
+            w.revision
         ),
-    );
+        &key,
+        Some(w.revision),
+        Some(&w.object),
+    ));
     write_quotas(api, now, quotas, trace);
     Ok(w.object)
 }
@@ -817,15 +817,14 @@ fn delete(
         // Already being deleted: a grace period of 0 (the kubelet's final delete) removes it now.
         if grace == 0 && finalizers.is_empty() {
             let w = api.storage.delete(info, &current, rev)?;
-            trace.push(
-                etcd_record(
-                    now, "etcd.txn",
-                    format!("DELETE {key} -> revision {}", w.revision),
-                    &key,
-                    Some(w.revision),
-                    Some(&w.object),
-                ),
-            );
+            trace.push(etcd_record(
+                now,
+                "etcd.txn",
+                format!("DELETE {key} -> revision {}", w.revision),
+                &key,
+                Some(w.revision),
+                Some(&w.object),
+            ));
             return Ok(w.object);
         }
         return Ok(current);
@@ -842,27 +841,28 @@ fn delete(
             meta::set_meta(&mut obj, "finalizers", Value::Array(finalizers));
         }
         let w = api.storage.update(info, obj, rev)?;
-        trace.push(
-            etcd_record(
-                now, "etcd.txn",
-                format!("graceful delete: PUT {key} with deletionTimestamp (grace {grace}s) -> revision {}", w.revision),
-                &key,
-                Some(w.revision),
-                Some(&w.object),
+        trace.push(etcd_record(
+            now,
+            "etcd.txn",
+            format!(
+                "graceful delete: PUT {key} with deletionTimestamp (grace {grace}s) -> revision {}",
+                w.revision
             ),
-        );
-        return Ok(w.object);
-    }
-    let w = api.storage.delete(info, &current, rev)?;
-    trace.push(
-        etcd_record(
-            now, "etcd.txn",
-            format!("DELETE {key} -> revision {}", w.revision),
             &key,
             Some(w.revision),
             Some(&w.object),
-        ),
-    );
+        ));
+        return Ok(w.object);
+    }
+    let w = api.storage.delete(info, &current, rev)?;
+    trace.push(etcd_record(
+        now,
+        "etcd.txn",
+        format!("DELETE {key} -> revision {}", w.revision),
+        &key,
+        Some(w.revision),
+        Some(&w.object),
+    ));
     Ok(w.object)
 }
 
@@ -1008,18 +1008,17 @@ fn bind(
     list.push(json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": rfc3339(now)}));
     let key = info.etcd_key(req.namespace.as_deref(), &name);
     let w = api.storage.update(info, pod, rev)?;
-    trace.push(
-        etcd_record(
-            now, "etcd.txn",
-            format!(
-                "bind: PUT {key} with spec.nodeName={node} -> revision {}",
-                w.revision
-            ),
-            &key,
-            Some(w.revision),
-            Some(&w.object),
+    trace.push(etcd_record(
+        now,
+        "etcd.txn",
+        format!(
+            "bind: PUT {key} with spec.nodeName={node} -> revision {}",
+            w.revision
         ),
-    );
+        &key,
+        Some(w.revision),
+        Some(&w.object),
+    ));
     Ok(
         json!({"apiVersion": "v1", "kind": "Status", "metadata": {}, "status": "Success", "code": 201}),
     )

@@ -211,7 +211,12 @@ impl ObjectLister for Storage {
         Storage::list(self, resource, namespace).0
     }
 
-    fn get(&self, resource: &'static ResourceInfo, namespace: Option<&str>, name: &str) -> Option<Object> {
+    fn get(
+        &self,
+        resource: &'static ResourceInfo,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Option<Object> {
         Storage::get(self, resource, namespace, name).ok()
     }
 }

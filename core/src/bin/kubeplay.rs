@@ -40,17 +40,30 @@ fn flag_value(args: &[String], i: &mut usize, name: &str) -> Result<Option<Strin
     }
     if a == name {
         *i += 1;
-        return args.get(*i).cloned().map(Some).ok_or_else(|| format!("{name} needs a value"));
+        return args
+            .get(*i)
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| format!("{name} needs a value"));
     }
     Ok(None)
 }
 
 fn parse_run(args: &[String]) -> Result<RunArgs, String> {
-    let mut r = RunArgs { file: String::new(), seed: None, until: None, trace: "text".into(), post: Vec::new() };
+    let mut r = RunArgs {
+        file: String::new(),
+        seed: None,
+        until: None,
+        trace: "text".into(),
+        post: Vec::new(),
+    };
     let mut i = 0;
     while i < args.len() {
         if let Some(v) = flag_value(args, &mut i, "--seed")? {
-            r.seed = Some(v.parse().map_err(|_| format!("--seed must be a non-negative integer, not {v:?}"))?);
+            r.seed = Some(
+                v.parse()
+                    .map_err(|_| format!("--seed must be a non-negative integer, not {v:?}"))?,
+            );
         } else if let Some(v) = flag_value(args, &mut i, "--until")? {
             r.until = Some(parse_duration(&v).map_err(|e| format!("--until: {e}"))?);
         } else if let Some(v) = flag_value(args, &mut i, "--trace")? {
@@ -82,16 +95,25 @@ fn read_scenario(file: &str) -> Result<(String, String), String> {
     let limit = scenario::MAX_SCENARIO_BYTES as u64;
     let mut bytes = Vec::new();
     if file == "-" {
-        std::io::stdin().take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("-: cannot read standard input: {e}"))?;
+        std::io::stdin()
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("-: cannot read standard input: {e}"))?;
     } else {
         let f = std::fs::File::open(file).map_err(|e| format!("{file}: cannot open: {e}"))?;
         let len = f.metadata().map(|m| m.len()).unwrap_or(0);
         if len > limit {
             return Err(format!("{file}: the scenario is too large: {len} bytes; kubeplay accepts at most {limit} bytes (4 MiB)"));
         }
-        f.take(limit + 1).read_to_end(&mut bytes).map_err(|e| format!("{file}: cannot read: {e}"))?;
+        f.take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{file}: cannot read: {e}"))?;
     }
-    let name = if file == "-" { "<stdin>".to_string() } else { file.to_string() };
+    let name = if file == "-" {
+        "<stdin>".to_string()
+    } else {
+        file.to_string()
+    };
     if bytes.len() as u64 > limit {
         return Err(format!("{name}: the scenario is too large: more than {limit} bytes; kubeplay accepts at most {limit} bytes (4 MiB)"));
     }
@@ -145,26 +167,28 @@ fn run(args: &[String]) -> ExitCode {
     for p in &r.post {
         match p {
             Post::Kubectl(cmd) => {
-                let words = match shell::split(cmd.trim().strip_prefix("kubectl ").unwrap_or(cmd.trim())) {
-                    Ok(w) => w,
-                    Err(e) => {
-                        eprintln!("error: --kubectl {cmd:?}: {e}");
-                        continue;
-                    }
-                };
+                let words =
+                    match shell::split(cmd.trim().strip_prefix("kubectl ").unwrap_or(cmd.trim())) {
+                        Ok(w) => w,
+                        Err(e) => {
+                            eprintln!("error: --kubectl {cmd:?}: {e}");
+                            continue;
+                        }
+                    };
                 let o = kubectl::run(&mut cluster, &words);
                 let _ = out.write_all(o.stdout.as_bytes());
                 let _ = out.flush();
                 eprint!("{}", o.stderr);
             }
             Post::Etcdctl(cmd) => {
-                let words = match shell::split(cmd.trim().strip_prefix("etcdctl ").unwrap_or(cmd.trim())) {
-                    Ok(w) => w,
-                    Err(e) => {
-                        eprintln!("error: --etcdctl {cmd:?}: {e}");
-                        continue;
-                    }
-                };
+                let words =
+                    match shell::split(cmd.trim().strip_prefix("etcdctl ").unwrap_or(cmd.trim())) {
+                        Ok(w) => w,
+                        Err(e) => {
+                            eprintln!("error: --etcdctl {cmd:?}: {e}");
+                            continue;
+                        }
+                    };
                 let now = cluster.now();
                 match etcdctl::run_mut(&mut cluster.api.storage.etcd, &words, now) {
                     Ok(s) => {
@@ -188,14 +212,18 @@ fn share_cmd(args: &[String]) -> ExitCode {
     while i < args.len() {
         match flag_value(args, &mut i, "--base") {
             Ok(Some(b)) => base = b,
-            Ok(None) if args[i].starts_with("--") => return usage_error(&format!("unknown flag {}", args[i])),
+            Ok(None) if args[i].starts_with("--") => {
+                return usage_error(&format!("unknown flag {}", args[i]))
+            }
             Ok(None) if file.is_none() => file = Some(args[i].clone()),
             Ok(None) => return usage_error(&format!("unexpected argument {:?}", args[i])),
             Err(e) => return usage_error(&e),
         }
         i += 1;
     }
-    let Some(file) = file else { return usage_error("share needs a scenario FILE") };
+    let Some(file) = file else {
+        return usage_error("share needs a scenario FILE");
+    };
     let (name, text) = match read_scenario(&file) {
         Ok(x) => x,
         Err(e) => {

@@ -110,7 +110,14 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
     }
     let status = crate::api::meta::ensure_path(&mut n, &["status"]);
     let mut capacity = status.get("capacity").cloned().unwrap_or_else(|| json!({}));
-    for (k, v) in [("cpu", "4"), ("memory", "8Gi"), ("pods", "110"), ("ephemeral-storage", "100Gi"), ("hugepages-1Gi", "0"), ("hugepages-2Mi", "0")] {
+    for (k, v) in [
+        ("cpu", "4"),
+        ("memory", "8Gi"),
+        ("pods", "110"),
+        ("ephemeral-storage", "100Gi"),
+        ("hugepages-1Gi", "0"),
+        ("hugepages-2Mi", "0"),
+    ] {
         if capacity.get(k).is_none() {
             capacity[k] = json!(v);
         }
@@ -120,7 +127,8 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
         status["allocatable"] = capacity;
     }
     let ip = format!("10.0.0.{}", 11 + index);
-    status["addresses"] = json!([{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}]);
+    status["addresses"] =
+        json!([{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}]);
     status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
     status["nodeInfo"] = json!({
         "architecture": "amd64", "bootID": format!("00000000-0000-4000-8000-{:012x}", index + 1),
@@ -134,10 +142,30 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
         json!({"type": ty, "status": st, "reason": reason, "message": msg, "lastHeartbeatTime": t, "lastTransitionTime": t})
     };
     status["conditions"] = json!([
-        cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
-        cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-        cond("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-        cond("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+        cond(
+            "MemoryPressure",
+            "False",
+            "KubeletHasSufficientMemory",
+            "kubelet has sufficient memory available"
+        ),
+        cond(
+            "DiskPressure",
+            "False",
+            "KubeletHasNoDiskPressure",
+            "kubelet has no disk pressure"
+        ),
+        cond(
+            "PIDPressure",
+            "False",
+            "KubeletHasSufficientPID",
+            "kubelet has sufficient PID available"
+        ),
+        cond(
+            "Ready",
+            "True",
+            "KubeletReady",
+            "kubelet is posting ready status"
+        ),
     ]);
     n
 }

@@ -29,7 +29,12 @@ pub struct InformerSpec {
 
 impl InformerSpec {
     pub fn all(resource: &'static ResourceInfo) -> Self {
-        InformerSpec { resource, namespace: None, label_selector: None, field_selector: None }
+        InformerSpec {
+            resource,
+            namespace: None,
+            label_selector: None,
+            field_selector: None,
+        }
     }
 }
 
@@ -53,7 +58,11 @@ pub trait Component {
 
 /// A timer or request a component asked for, carried out by the cluster after `handle` returns.
 pub(crate) enum Command {
-    Timer { delay: Millis, tag: u64, periodic: bool },
+    Timer {
+        delay: Millis,
+        tag: u64,
+        periodic: bool,
+    },
 }
 
 /// A component's view of the world while it handles one input.
@@ -90,7 +99,8 @@ impl Ctx<'_> {
 
     /// Sends a request through kube-apiserver, drawing the arrow.
     pub fn send(&mut self, req: &Request) -> Result<Object, ApiError> {
-        let mut rec = Record::new(self.now, self.lane, "request", req.line()).peer("kube-apiserver");
+        let mut rec =
+            Record::new(self.now, self.lane, "request", req.line()).peer("kube-apiserver");
         if let Some(n) = &req.name {
             rec = rec.object(match &req.namespace {
                 Some(ns) => format!("{} {ns}/{n}", req.resource.kind),
@@ -103,7 +113,8 @@ impl Ctx<'_> {
 
     /// Records a step of this component (a reconcile decision, a filter verdict).
     pub fn record(&mut self, action: &'static str, summary: impl Into<String>) {
-        self.trace.push(Record::new(self.now, self.lane, action, summary));
+        self.trace
+            .push(Record::new(self.now, self.lane, action, summary));
     }
 
     /// Records a step built by the component (with object, node or detail).
@@ -119,6 +130,10 @@ impl Ctx<'_> {
     /// Fires `Input::Timer(tag)` after `delay`. Periodic timers (resyncs, heartbeats) do not
     /// keep the cluster from being quiet.
     pub fn after(&mut self, delay: Millis, tag: u64, periodic: bool) {
-        self.commands.push(Command::Timer { delay, tag, periodic });
+        self.commands.push(Command::Timer {
+            delay,
+            tag,
+            periodic,
+        });
     }
 }

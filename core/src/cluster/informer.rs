@@ -25,7 +25,11 @@ pub fn key_of(obj: &Object) -> String {
 
 impl Informer {
     pub fn from_list(items: Vec<Object>, resource_version: i64) -> Self {
-        Informer { objects: items.into_iter().map(|o| (key_of(&o), o)).collect(), resource_version, watch_id: 0 }
+        Informer {
+            objects: items.into_iter().map(|o| (key_of(&o), o)).collect(),
+            resource_version,
+            watch_id: 0,
+        }
     }
 
     /// Applies one watch event to the cache.
@@ -53,7 +57,9 @@ impl Informer {
 
     /// The cached objects of one namespace, in key order.
     pub fn in_namespace<'a>(&'a self, ns: &'a str) -> impl Iterator<Item = &'a Object> + 'a {
-        self.objects.values().filter(move |o| meta::namespace(o) == Some(ns))
+        self.objects
+            .values()
+            .filter(move |o| meta::namespace(o) == Some(ns))
     }
 
     pub fn len(&self) -> usize {
@@ -72,9 +78,20 @@ mod tests {
 
     #[test]
     fn applies_watch_events_in_order() {
-        let mut inf = Informer::from_list(vec![json!({"metadata": {"name": "a", "namespace": "x"}})], 5);
-        inf.apply(&WatchEvent { kind: "ADDED", object: json!({"metadata": {"name": "b", "namespace": "x"}}), revision: 6 });
-        inf.apply(&WatchEvent { kind: "DELETED", object: json!({"metadata": {"name": "a", "namespace": "x"}}), revision: 7 });
+        let mut inf = Informer::from_list(
+            vec![json!({"metadata": {"name": "a", "namespace": "x"}})],
+            5,
+        );
+        inf.apply(&WatchEvent {
+            kind: "ADDED",
+            object: json!({"metadata": {"name": "b", "namespace": "x"}}),
+            revision: 6,
+        });
+        inf.apply(&WatchEvent {
+            kind: "DELETED",
+            object: json!({"metadata": {"name": "a", "namespace": "x"}}),
+            revision: 7,
+        });
         assert_eq!(inf.list().map(key_of).collect::<Vec<_>>(), vec!["x/b"]);
         assert_eq!(inf.resource_version, 7);
         assert!(inf.get("x/b").is_some());

@@ -8,12 +8,12 @@ pub mod informer;
 use crate::api::{meta, resources, ApiError, Object};
 use crate::apiserver::{ApiServer, Credentials, Request, Verb};
 use crate::kernel::{EventQueue, Millis, Rng};
-use component::{Command, Ctx, Input};
-pub use component::Component as Actor;
-use informer::Informer;
-use std::collections::BTreeMap;
 use crate::scenario::{Scenario, StepAction};
 use crate::trace::{Component, Record, Trace};
+pub use component::Component as Actor;
+use component::{Command, Ctx, Input};
+use informer::Informer;
+use std::collections::BTreeMap;
 
 /// Runs without `--until` stop here at the latest (a crash loop is never quiet).
 pub const MAX_RUN_MS: Millis = 10 * 60 * 1000;
@@ -27,7 +27,11 @@ pub enum Event {
     /// Run scenario step `index` (the apply of the scenario's objects is step `None`).
     Step(Option<usize>),
     /// Watch events for one informer of a component.
-    Deliver { slot: usize, informer: usize, events: Vec<crate::apiserver::WatchEvent> },
+    Deliver {
+        slot: usize,
+        informer: usize,
+        events: Vec<crate::apiserver::WatchEvent>,
+    },
     /// A component's timer.
     Timer { slot: usize, tag: u64 },
 }
@@ -78,7 +82,10 @@ pub struct Cluster {
 
 /// The kubeconfig user of the playground.
 pub fn admin_credentials() -> Credentials {
-    Credentials::ClientCertificate { common_name: "kubernetes-admin".into(), organizations: vec!["system:masters".into()] }
+    Credentials::ClientCertificate {
+        common_name: "kubernetes-admin".into(),
+        organizations: vec!["system:masters".into()],
+    }
 }
 
 impl Cluster {
@@ -129,15 +136,25 @@ impl Cluster {
         let mut informers = Vec::new();
         for (i, spec) in component.informers().into_iter().enumerate() {
             let now = self.now();
-            let mut list = Request::new(Verb::List, spec.resource, component.informer_credentials(), &component.name())
-                .namespace(spec.namespace.as_deref())
-                .labels(spec.label_selector.as_deref());
+            let mut list = Request::new(
+                Verb::List,
+                spec.resource,
+                component.informer_credentials(),
+                &component.name(),
+            )
+            .namespace(spec.namespace.as_deref())
+            .labels(spec.label_selector.as_deref());
             list.field_selector = spec.field_selector.clone();
-            self.trace.push(Record::new(now, component.lane(), "request", list.line()).peer("kube-apiserver"));
+            self.trace.push(
+                Record::new(now, component.lane(), "request", list.line()).peer("kube-apiserver"),
+            );
             let (items, rv) = match self.api.handle(now, &list, &mut self.trace) {
                 Ok(l) => (
                     l["items"].as_array().cloned().unwrap_or_default(),
-                    l.pointer("/metadata/resourceVersion").and_then(|v| v.as_str()).and_then(|v| v.parse().ok()).unwrap_or(0),
+                    l.pointer("/metadata/resourceVersion")
+                        .and_then(|v| v.as_str())
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(0),
                 ),
                 Err(_) => (Vec::new(), 0),
             };
@@ -145,20 +162,28 @@ impl Cluster {
             let mut watch = list.clone();
             watch.verb = Verb::Watch;
             watch.resource_version = Some(rv.to_string());
-            self.trace.push(Record::new(now, component.lane(), "request", watch.line()).peer("kube-apiserver"));
+            self.trace.push(
+                Record::new(now, component.lane(), "request", watch.line()).peer("kube-apiserver"),
+            );
             if let Ok(id) = self.api.watch(now, &watch, &mut self.trace) {
                 inf.watch_id = id;
                 self.watch_owner.insert(id, (slot, i));
             }
             informers.push(inf);
         }
-        self.slots.push(Slot { component: Some(component), informers, rng });
+        self.slots.push(Slot {
+            component: Some(component),
+            informers,
+            rng,
+        });
         self.handle(slot, Input::Started);
     }
 
     /// Runs one input through a component and carries out the timers it asked for.
     fn handle(&mut self, slot: usize, input: Input) {
-        let Some(mut component) = self.slots[slot].component.take() else { return };
+        let Some(mut component) = self.slots[slot].component.take() else {
+            return;
+        };
         let now = self.now();
         let commands = {
             let Slot { informers, rng, .. } = &mut self.slots[slot];
@@ -179,7 +204,11 @@ impl Cluster {
         self.slots[slot].component = Some(component);
         for c in commands {
             match c {
-                Command::Timer { delay, tag, periodic } => self.schedule(now + delay, Event::Timer { slot, tag }, periodic),
+                Command::Timer {
+                    delay,
+                    tag,
+                    periodic,
+                } => self.schedule(now + delay, Event::Timer { slot, tag }, periodic),
             }
         }
     }
@@ -193,7 +222,15 @@ impl Cluster {
             }
             if let Some(&(slot, informer)) = self.watch_owner.get(&id) {
                 let at = self.now() + WATCH_LATENCY_MS;
-                self.schedule(at, Event::Deliver { slot, informer, events }, false);
+                self.schedule(
+                    at,
+                    Event::Deliver {
+                        slot,
+                        informer,
+                        events,
+                    },
+                    false,
+                );
             }
         }
     }
@@ -212,15 +249,23 @@ impl Cluster {
         let nodes = if self.scenario.nodes.is_empty() {
             bootstrap::default_nodes()
         } else {
-            self.scenario.nodes.iter().map(|n| n.object.clone()).collect()
+            self.scenario
+                .nodes
+                .iter()
+                .map(|n| n.object.clone())
+                .collect()
         };
         for (i, n) in nodes.iter().enumerate() {
             objects.push(bootstrap::complete_node(n, i, 0));
             objects.push(bootstrap::node_lease(meta::name(n), 0));
         }
         for obj in objects {
-            let Some(info) = resources::for_kind(meta::api_version(&obj), meta::kind(&obj)) else { continue };
-            let req = Request::new(Verb::Create, info, admin_credentials(), "kubeplay").namespace(meta::namespace(&obj)).body(obj);
+            let Some(info) = resources::for_kind(meta::api_version(&obj), meta::kind(&obj)) else {
+                continue;
+            };
+            let req = Request::new(Verb::Create, info, admin_credentials(), "kubeplay")
+                .namespace(meta::namespace(&obj))
+                .body(obj);
             // The bootstrap objects are ours: a failure here is a bug, reported loudly in tests.
             if let Err(e) = self.api.handle_loopback(0, &req, &mut self.trace) {
                 debug_assert!(false, "bootstrap object refused: {e}");
@@ -235,9 +280,15 @@ impl Cluster {
     }
 
     /// Records a step in the trace at the current time.
-    pub fn record(&mut self, component: Component, action: &'static str, summary: impl Into<String>) {
+    pub fn record(
+        &mut self,
+        component: Component,
+        action: &'static str,
+        summary: impl Into<String>,
+    ) {
         let now = self.now();
-        self.trace.push(Record::new(now, component, action, summary));
+        self.trace
+            .push(Record::new(now, component, action, summary));
     }
 
     /// Whether nothing but periodic work (heartbeats, resyncs) is left.
@@ -262,9 +313,13 @@ impl Cluster {
 
     /// Fires the next event; false when the queue is empty.
     pub fn step_one(&mut self) -> bool {
-        let Some(t) = self.queue.peek_time() else { return false };
+        let Some(t) = self.queue.peek_time() else {
+            return false;
+        };
         self.expire_leases(t);
-        let Some((_, queued)) = self.queue.pop() else { return false };
+        let Some((_, queued)) = self.queue.pop() else {
+            return false;
+        };
         let Queued { event, periodic } = queued;
         if !periodic {
             self.pending_work -= 1;
@@ -284,22 +339,44 @@ impl Cluster {
             if expired.is_empty() {
                 break;
             }
-            self.trace.push(Record::new(at, Component::Etcd, "etcd.lease", format!("{} lease(s) expired; their keys are deleted", expired.len())));
+            self.trace.push(Record::new(
+                at,
+                Component::Etcd,
+                "etcd.lease",
+                format!("{} lease(s) expired; their keys are deleted", expired.len()),
+            ));
         }
         self.flush_watches();
     }
 
     fn dispatch(&mut self, event: Event) {
         match event {
-            Event::Deliver { slot, informer, events } => {
+            Event::Deliver {
+                slot,
+                informer,
+                events,
+            } => {
                 for e in events {
-                    let name = self.slots[slot].component.as_ref().map(|c| c.name()).unwrap_or_default();
+                    let name = self.slots[slot]
+                        .component
+                        .as_ref()
+                        .map(|c| c.name())
+                        .unwrap_or_default();
                     let now = self.now();
                     self.trace.push(
-                        Record::new(now, Component::KubeApiserver, "watch", format!("WATCH {} {}", e.kind, crate::apiserver::object_label(&e.object)))
-                            .peer(name)
-                            .object(crate::apiserver::object_label(&e.object))
-                            .revision(e.revision),
+                        Record::new(
+                            now,
+                            Component::KubeApiserver,
+                            "watch",
+                            format!(
+                                "WATCH {} {}",
+                                e.kind,
+                                crate::apiserver::object_label(&e.object)
+                            ),
+                        )
+                        .peer(name)
+                        .object(crate::apiserver::object_label(&e.object))
+                        .revision(e.revision),
                     );
                     self.slots[slot].informers[informer].apply(&e);
                     self.handle(slot, Input::Watch { informer, event: e });
@@ -315,18 +392,37 @@ impl Cluster {
                     .map(|o| o.text.as_str())
                     .collect::<Vec<_>>()
                     .join("\n---\n");
-                let out = crate::kubectl::run_with_source(self, &["apply".into(), "-f".into(), file.clone()], Some((&file, &text)));
-                self.outputs.push(CommandOutput { command: format!("kubectl apply -f {file}"), ..out });
+                let out = crate::kubectl::run_with_source(
+                    self,
+                    &["apply".into(), "-f".into(), file.clone()],
+                    Some((&file, &text)),
+                );
+                self.outputs.push(CommandOutput {
+                    command: format!("kubectl apply -f {file}"),
+                    ..out
+                });
             }
             Event::Step(Some(i)) => {
                 let step = self.scenario.steps[i].clone();
                 match step.action {
                     StepAction::Kubectl { command, stdin } => {
                         let out = match crate::shell::split(&command) {
-                            Ok(args) => crate::kubectl::run_with_source(self, &args, stdin.as_deref().map(|s| ("-", s))),
-                            Err(e) => CommandOutput { stderr: format!("error: {e}\n"), exit_code: 1, ..Default::default() },
+                            Ok(args) => crate::kubectl::run_with_source(
+                                self,
+                                &args,
+                                stdin.as_deref().map(|s| ("-", s)),
+                            ),
+                            Err(e) => CommandOutput {
+                                stderr: format!("error: {e}\n"),
+                                exit_code: 1,
+                                ..Default::default()
+                            },
                         };
-                        self.outputs.push(CommandOutput { command: format!("kubectl {command}"), t_ms: self.now(), ..out });
+                        self.outputs.push(CommandOutput {
+                            command: format!("kubectl {command}"),
+                            t_ms: self.now(),
+                            ..out
+                        });
                     }
                     StepAction::Fault(f) => {
                         // Node faults act on kubelets and containers, which this build does not run yet.

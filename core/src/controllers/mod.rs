@@ -13,12 +13,18 @@ pub const WORKER_DELAY_MS: u64 = 1;
 
 /// A controller's identity with `--use-service-account-credentials`.
 pub fn controller_credentials(service_account: &str) -> Credentials {
-    Credentials::ServiceAccountToken { namespace: "kube-system".into(), name: service_account.into() }
+    Credentials::ServiceAccountToken {
+        namespace: "kube-system".into(),
+        name: service_account.into(),
+    }
 }
 
 /// kube-controller-manager's own identity, used by its shared informers.
 pub fn manager_credentials() -> Credentials {
-    Credentials::ClientCertificate { common_name: "system:kube-controller-manager".into(), organizations: vec![] }
+    Credentials::ClientCertificate {
+        common_name: "system:kube-controller-manager".into(),
+        organizations: vec![],
+    }
 }
 
 /// The components that run from the start.

@@ -5,7 +5,7 @@
 use super::{controller_credentials, workqueue::WorkQueue, WORKER_DELAY_MS};
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::{Credentials, Verb};
-use crate::cluster::component::{Component, Ctx, Input, InformerSpec};
+use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::trace::Component as Lane;
 use serde_json::json;
 
@@ -29,7 +29,11 @@ trait EnsureInNamespace {
 fn handle<T: EnsureInNamespace>(c: &mut T, ctx: &mut Ctx<'_>, input: Input) {
     match input {
         Input::Started => {
-            let keys: Vec<String> = ctx.cache(NAMESPACES).list().map(|n| meta::name(n).to_string()).collect();
+            let keys: Vec<String> = ctx
+                .cache(NAMESPACES)
+                .list()
+                .map(|n| meta::name(n).to_string())
+                .collect();
             enqueue_all(c, ctx, keys);
         }
         Input::Watch { informer, event } => {
@@ -63,17 +67,33 @@ fn enqueue_all<T: EnsureInNamespace>(c: &mut T, ctx: &mut Ctx<'_>, keys: Vec<Str
 }
 
 fn sync<T: EnsureInNamespace>(c: &mut T, ctx: &mut Ctx<'_>, ns: &str) {
-    let Some(namespace) = ctx.cache(NAMESPACES).get(ns) else { return };
+    let Some(namespace) = ctx.cache(NAMESPACES).get(ns) else {
+        return;
+    };
     if !active(namespace) {
         return;
     }
-    if ctx.cache(OWNED).get(&format!("{ns}/{}", c.object_name())).is_some() {
+    if ctx
+        .cache(OWNED)
+        .get(&format!("{ns}/{}", c.object_name()))
+        .is_some()
+    {
         return;
     }
     let (api_version, kind) = c.kind();
     let info = for_kind(api_version, kind).expect("served");
-    ctx.record("reconcile", format!("{}: namespace {ns:?} has no {kind} {:?}: creating it", T::NAME, c.object_name()));
-    let req = ctx.request(Verb::Create, info).namespace(Some(ns)).body(c.object(ns));
+    ctx.record(
+        "reconcile",
+        format!(
+            "{}: namespace {ns:?} has no {kind} {:?}: creating it",
+            T::NAME,
+            c.object_name()
+        ),
+    );
+    let req = ctx
+        .request(Verb::Create, info)
+        .namespace(Some(ns))
+        .body(c.object(ns));
     // AlreadyExists means a stale cache; the watch event will catch the cache up.
     let _ = ctx.send(&req);
 }

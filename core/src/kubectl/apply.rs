@@ -13,7 +13,11 @@ pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration
 fn read_source(ctx: &mut Ctx<'_>, name: &str) -> Result<(String, String), String> {
     match &ctx.source {
         Some((n, text)) if name == "-" || n == name => {
-            let shown = if name == "-" { "STDIN".to_string() } else { name.to_string() };
+            let shown = if name == "-" {
+                "STDIN".to_string()
+            } else {
+                name.to_string()
+            };
             Ok((shown, text.clone()))
         }
         _ => Err(format!("error: the path {name:?} does not exist")),
@@ -22,18 +26,31 @@ fn read_source(ctx: &mut Ctx<'_>, name: &str) -> Result<(String, String), String
 
 /// Reads, splits and parses a manifest, recording the client-side steps. Each object comes
 /// with its resource; documents that fail stop there with kubectl's message.
-pub fn read_objects(ctx: &mut Ctx<'_>) -> Result<(String, Vec<(Object, &'static crate::api::ResourceInfo)>), String> {
-    let file = ctx.flags.value("filename").ok_or("error: must specify one of -f and -k")?.to_string();
+/// The objects of a manifest, each with the resource discovery mapped it to.
+pub type ManifestObjects = Vec<(Object, &'static crate::api::ResourceInfo)>;
+
+pub fn read_objects(ctx: &mut Ctx<'_>) -> Result<(String, ManifestObjects), String> {
+    let file = ctx
+        .flags
+        .value("filename")
+        .ok_or("error: must specify one of -f and -k")?
+        .to_string();
     let (shown, text) = read_source(ctx, &file)?;
     let docs = documents::split(&text);
-    ctx.step("kubectl.read", format!("read {shown}: {} document(s)", docs.len()));
+    ctx.step(
+        "kubectl.read",
+        format!("read {shown}: {} document(s)", docs.len()),
+    );
     if docs.is_empty() {
         return Err("error: no objects passed to apply".to_string());
     }
     let mut out = Vec::new();
     for doc in &docs {
         let obj = documents::parse_document(&shown, doc).map_err(|e| {
-            format!("error: error parsing {shown}: error converting YAML to JSON: yaml: line {}: {}", e.line, e.message)
+            format!(
+                "error: error parsing {shown}: error converting YAML to JSON: yaml: line {}: {}",
+                e.line, e.message
+            )
         })?;
         if obj.is_null() {
             continue;
@@ -46,23 +63,44 @@ pub fn read_objects(ctx: &mut Ctx<'_>) -> Result<(String, Vec<(Object, &'static 
             missing.push("kind not set");
         }
         if !missing.is_empty() {
-            let list = if missing.len() == 1 { missing[0].to_string() } else { format!("[{}]", missing.join(", ")) };
-            ctx.step("kubectl.validate", format!("document at line {}: {list}", doc.start_line));
+            let list = if missing.len() == 1 {
+                missing[0].to_string()
+            } else {
+                format!("[{}]", missing.join(", "))
+            };
+            ctx.step(
+                "kubectl.validate",
+                format!("document at line {}: {list}", doc.start_line),
+            );
             return Err(format!(
                 "error: error validating {shown:?}: error validating data: {list}; if you choose to ignore these errors, turn validation off with --validate=false"
             ));
         }
-        let (av, kind) = (meta::api_version(&obj).to_string(), meta::kind(&obj).to_string());
+        let (av, kind) = (
+            meta::api_version(&obj).to_string(),
+            meta::kind(&obj).to_string(),
+        );
         match resources::for_kind(&av, &kind) {
             Some(info) => {
                 ctx.step(
                     "kubectl.discovery",
-                    format!("{av} {kind} is resource {} ({})", info.group_resource(), if info.namespaced { "namespaced" } else { "cluster-scoped" }),
+                    format!(
+                        "{av} {kind} is resource {} ({})",
+                        info.group_resource(),
+                        if info.namespaced {
+                            "namespaced"
+                        } else {
+                            "cluster-scoped"
+                        }
+                    ),
                 );
                 out.push((obj, info));
             }
             None => {
-                ctx.step("kubectl.discovery", format!("no matches for kind {kind:?} in version {av:?}"));
+                ctx.step(
+                    "kubectl.discovery",
+                    format!("no matches for kind {kind:?} in version {av:?}"),
+                );
                 // Earlier objects of the file are still applied, as kubectl does.
                 ctx.err.push_str(&format!(
                     "error: resource mapping not found for name: {:?} namespace: {:?} from {shown:?}: no matches for kind {kind:?} in version {av:?}\nensure CRDs are installed first\n",
@@ -110,7 +148,11 @@ pub fn apply(ctx: &mut Ctx<'_>, create_only: bool) -> Result<(), String> {
     let (shown, objects) = read_objects(ctx)?;
     for (mut obj, info) in objects {
         let ns = if info.namespaced {
-            Some(meta::namespace(&obj).map(str::to_string).unwrap_or_else(|| ctx.namespace.clone()))
+            Some(
+                meta::namespace(&obj)
+                    .map(str::to_string)
+                    .unwrap_or_else(|| ctx.namespace.clone()),
+            )
         } else {
             None
         };
@@ -127,10 +169,19 @@ pub fn apply(ctx: &mut Ctx<'_>, create_only: bool) -> Result<(), String> {
         }
         let name = meta::name(&obj).to_string();
         if create_only {
-            let req = ctx.request(Verb::Create, info).namespace(ns.as_deref()).body(obj);
+            let req = ctx
+                .request(Verb::Create, info)
+                .namespace(ns.as_deref())
+                .body(obj);
             match ctx.send(&req) {
-                Ok(created) => ctx.out.push_str(&format!("{} created\n", kind_name(info, meta::name(&created)))),
-                Err(e) => ctx.fail(&format_error(&e, &format!("error when creating {shown:?}: "))),
+                Ok(created) => ctx.out.push_str(&format!(
+                    "{} created\n",
+                    kind_name(info, meta::name(&created))
+                )),
+                Err(e) => ctx.fail(&format_error(
+                    &e,
+                    &format!("error when creating {shown:?}: "),
+                )),
             }
             continue;
         }
@@ -151,8 +202,15 @@ pub fn apply(ctx: &mut Ctx<'_>, create_only: bool) -> Result<(), String> {
                 a.remove(LAST_APPLIED);
             }
         }
-        meta::set_annotation(&mut obj, LAST_APPLIED, &format!("{}\n", serde_json::to_string(&config).unwrap_or_default()));
-        let get = ctx.request(Verb::Get, info).namespace(ns.as_deref()).name(&name);
+        meta::set_annotation(
+            &mut obj,
+            LAST_APPLIED,
+            &format!("{}\n", serde_json::to_string(&config).unwrap_or_default()),
+        );
+        let get = ctx
+            .request(Verb::Get, info)
+            .namespace(ns.as_deref())
+            .name(&name);
         match ctx.send(&get) {
             Err(e) if e.reason == "NotFound" => {
                 let req = ctx.request(Verb::Create, info).namespace(ns.as_deref()).body(obj);
@@ -206,7 +264,13 @@ mod tests {
         let original = json!({"spec": {"replicas": 3, "paused": false}});
         let modified = json!({"spec": {"replicas": 3}});
         let live = json!({"spec": {"replicas": 5, "paused": false, "strategy": {"type": "RollingUpdate"}}});
-        assert_eq!(three_way(&original, &modified, &live), json!({"spec": {"replicas": 3, "paused": null}}));
-        assert_eq!(three_way(&modified, &modified, &json!({"spec": {"replicas": 3}})), json!({}));
+        assert_eq!(
+            three_way(&original, &modified, &live),
+            json!({"spec": {"replicas": 3, "paused": null}})
+        );
+        assert_eq!(
+            three_way(&modified, &modified, &json!({"spec": {"replicas": 3}})),
+            json!({})
+        );
     }
 }

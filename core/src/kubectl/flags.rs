@@ -89,7 +89,11 @@ impl Flags {
                     .map(|(l, _)| l.to_string())
                     .ok_or_else(|| format!("unknown shorthand flag: '{c}' in {a}"))?;
                 let rest = &a[2..];
-                let inline = if rest.is_empty() { None } else { Some(rest.trim_start_matches('=').to_string()) };
+                let inline = if rest.is_empty() {
+                    None
+                } else {
+                    Some(rest.trim_start_matches('=').to_string())
+                };
                 (long, inline)
             } else {
                 f.positional.push(a.clone());
@@ -99,7 +103,10 @@ impl Flags {
                 let v = match inline {
                     Some(v) => v,
                     None => {
-                        let v = args.get(i).cloned().ok_or_else(|| format!("flag needs an argument: --{name}"))?;
+                        let v = args
+                            .get(i)
+                            .cloned()
+                            .ok_or_else(|| format!("flag needs an argument: --{name}"))?;
                         i += 1;
                         v
                     }
@@ -120,7 +127,10 @@ impl Flags {
     }
 
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.values.get(name).and_then(|v| v.last()).map(String::as_str)
+        self.values
+            .get(name)
+            .and_then(|v| v.last())
+            .map(String::as_str)
     }
 
     pub fn values(&self, name: &str) -> Vec<String> {
@@ -129,7 +139,11 @@ impl Flags {
 
     /// Comma-separated values given once or several times (`--verb=get,list --verb=watch`).
     pub fn list(&self, name: &str) -> Vec<String> {
-        self.values(name).iter().flat_map(|v| v.split(',').map(str::to_string)).filter(|s| !s.is_empty()).collect()
+        self.values(name)
+            .iter()
+            .flat_map(|v| v.split(',').map(str::to_string))
+            .filter(|s| !s.is_empty())
+            .collect()
     }
 
     pub fn switch(&self, name: &str) -> bool {
@@ -147,14 +161,20 @@ mod tests {
 
     #[test]
     fn parses_long_short_and_inline_forms() {
-        let f = Flags::parse(&words("get pods -n kube-system -o=wide --selector app=web -A --as=dev")).unwrap();
+        let f = Flags::parse(&words(
+            "get pods -n kube-system -o=wide --selector app=web -A --as=dev",
+        ))
+        .unwrap();
         assert_eq!(f.positional, vec!["get", "pods"]);
         assert_eq!(f.value("namespace"), Some("kube-system"));
         assert_eq!(f.value("output"), Some("wide"));
         assert_eq!(f.value("selector"), Some("app=web"));
         assert_eq!(f.value("as"), Some("dev"));
         assert!(f.switch("all-namespaces"));
-        assert_eq!(Flags::parse(&words("get --bogus")).unwrap_err(), "unknown flag: --bogus");
+        assert_eq!(
+            Flags::parse(&words("get --bogus")).unwrap_err(),
+            "unknown flag: --bogus"
+        );
         assert!(Flags::parse(&words("get -n")).is_err());
     }
 }

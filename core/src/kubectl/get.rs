@@ -6,14 +6,17 @@ use crate::apiserver::Verb;
 use serde_json::Value;
 
 /// `TYPE NAME...`, `TYPE/NAME...` or `TYPE,TYPE` into (resource, names) groups.
-pub fn targets(ctx: &mut Ctx<'_>, args: &[String]) -> Result<Vec<(&'static ResourceInfo, Vec<String>)>, String> {
+pub fn targets(
+    ctx: &mut Ctx<'_>,
+    args: &[String],
+) -> Result<Vec<(&'static ResourceInfo, Vec<String>)>, String> {
     if args.is_empty() {
         return Err("error: you must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.".into());
     }
     let mut out: Vec<(&'static ResourceInfo, Vec<String>)> = Vec::new();
     if args[0].contains('/') {
         for a in args {
-            let (t, n) = a.split_once('/').ok_or_else(|| format!("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'"))?;
+            let (t, n) = a.split_once('/').ok_or_else(|| "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'".to_string())?;
             let info = ctx.resolve(t)?;
             match out.iter_mut().find(|(i, _)| std::ptr::eq(*i, info)) {
                 Some((_, names)) => names.push(n.to_string()),
@@ -23,7 +26,15 @@ pub fn targets(ctx: &mut Ctx<'_>, args: &[String]) -> Result<Vec<(&'static Resou
         return Ok(out);
     }
     let types: Vec<String> = if args[0] == "all" {
-        vec!["pods".into(), "services".into(), "daemonsets".into(), "deployments".into(), "replicasets".into(), "statefulsets".into(), "jobs".into()]
+        vec![
+            "pods".into(),
+            "services".into(),
+            "daemonsets".into(),
+            "deployments".into(),
+            "replicasets".into(),
+            "statefulsets".into(),
+            "jobs".into(),
+        ]
     } else {
         args[0].split(',').map(str::to_string).collect()
     };
@@ -45,7 +56,10 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
         let ns = if all_ns { None } else { ctx.ns_for(info) };
         let mut objs = Vec::new();
         if names.is_empty() {
-            let mut req = ctx.request(Verb::List, info).namespace(ns.as_deref()).labels(ctx.flags.value("selector"));
+            let mut req = ctx
+                .request(Verb::List, info)
+                .namespace(ns.as_deref())
+                .labels(ctx.flags.value("selector"));
             req.field_selector = ctx.flags.value("field-selector").map(str::to_string);
             match ctx.send(&req) {
                 Ok(list) => objs = list["items"].as_array().cloned().unwrap_or_default(),
@@ -55,11 +69,14 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 }
             }
             if info.kind == "Event" {
-                objs.sort_by_key(|e| event_time(e));
+                objs.sort_by_key(event_time);
             }
         } else {
             for n in names {
-                let req = ctx.request(Verb::Get, info).namespace(ns.as_deref()).name(&n);
+                let req = ctx
+                    .request(Verb::Get, info)
+                    .namespace(ns.as_deref())
+                    .name(&n);
                 match ctx.send(&req) {
                     Ok(o) => objs.push(o),
                     Err(e) => ctx.fail(&format_error(&e, "")),
@@ -161,14 +178,25 @@ fn split_cells(line: &str) -> Vec<String> {
 
 fn realign(rows: &[Vec<String>]) -> String {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..cols).map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
     let mut out = String::new();
     for r in rows {
         let mut line = String::new();
         for (i, cell) in r.iter().enumerate() {
             line.push_str(cell);
             if i + 1 < r.len() {
-                line.extend(std::iter::repeat_n(' ', widths[i] - cell.chars().count() + 3));
+                line.extend(std::iter::repeat_n(
+                    ' ',
+                    widths[i] - cell.chars().count() + 3,
+                ));
             }
         }
         out.push_str(line.trim_end());
@@ -180,8 +208,16 @@ fn realign(rows: &[Vec<String>]) -> String {
 fn event_time(e: &Object) -> u64 {
     ["lastTimestamp", "eventTime", "firstTimestamp"]
         .iter()
-        .find_map(|k| e.get(*k).and_then(Value::as_str).and_then(crate::kernel::time::parse_rfc3339))
-        .or_else(|| e.pointer("/metadata/creationTimestamp").and_then(Value::as_str).and_then(crate::kernel::time::parse_rfc3339))
+        .find_map(|k| {
+            e.get(*k)
+                .and_then(Value::as_str)
+                .and_then(crate::kernel::time::parse_rfc3339)
+        })
+        .or_else(|| {
+            e.pointer("/metadata/creationTimestamp")
+                .and_then(Value::as_str)
+                .and_then(crate::kernel::time::parse_rfc3339)
+        })
         .unwrap_or(0)
 }
 
@@ -193,7 +229,10 @@ pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
     for (info, names) in groups {
         let ns = ctx.ns_for(info);
         let objs = if names.is_empty() {
-            let req = ctx.request(Verb::List, info).namespace(ns.as_deref()).labels(ctx.flags.value("selector"));
+            let req = ctx
+                .request(Verb::List, info)
+                .namespace(ns.as_deref())
+                .labels(ctx.flags.value("selector"));
             match ctx.send(&req) {
                 Ok(l) => l["items"].as_array().cloned().unwrap_or_default(),
                 Err(e) => return Err(format_error(&e, "")),
@@ -201,7 +240,10 @@ pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
         } else {
             let mut v = Vec::new();
             for n in names {
-                let req = ctx.request(Verb::Get, info).namespace(ns.as_deref()).name(&n);
+                let req = ctx
+                    .request(Verb::Get, info)
+                    .namespace(ns.as_deref())
+                    .name(&n);
                 match ctx.send(&req) {
                     Ok(o) => v.push(o),
                     Err(e) => ctx.fail(&format_error(&e, "")),
@@ -212,9 +254,17 @@ pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
         for obj in objs {
             let ev_ns = meta::namespace(&obj).unwrap_or("default").to_string();
             let mut req = ctx.request(Verb::List, events_info).namespace(Some(&ev_ns));
-            req.field_selector = Some(format!("involvedObject.name={},involvedObject.uid={}", meta::name(&obj), meta::uid(&obj)));
+            req.field_selector = Some(format!(
+                "involvedObject.name={},involvedObject.uid={}",
+                meta::name(&obj),
+                meta::uid(&obj)
+            ));
             // Events in API order, as kubectl receives them (the describer sorts them).
-            let events = ctx.send(&req).ok().and_then(|l| l["items"].as_array().cloned()).unwrap_or_default();
+            let events = ctx
+                .send(&req)
+                .ok()
+                .and_then(|l| l["items"].as_array().cloned())
+                .unwrap_or_default();
             let related = related_objects(ctx, info, &obj);
             let r = printers::Related {
                 replica_sets: &related.replica_sets,
@@ -228,7 +278,8 @@ pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 ctx.out.push_str("\n\n");
             }
             first = false;
-            ctx.out.push_str(&printers::describe_with(info, &obj, &r, &events, now));
+            ctx.out
+                .push_str(&printers::describe_with(info, &obj, &r, &events, now));
         }
     }
     Ok(())
@@ -247,21 +298,45 @@ struct RelatedObjects {
 /// What kubectl's describers fetch besides the object itself.
 fn related_objects(ctx: &mut Ctx<'_>, info: &ResourceInfo, obj: &Object) -> RelatedObjects {
     let ns = meta::namespace(obj).map(str::to_string);
-    let list = |ctx: &mut Ctx<'_>, kind: (&str, &str), ns: Option<&str>, field: Option<String>| -> Vec<Object> {
+    let list = |ctx: &mut Ctx<'_>,
+                kind: (&str, &str),
+                ns: Option<&str>,
+                field: Option<String>|
+     -> Vec<Object> {
         let res = resources::for_kind(kind.0, kind.1).expect("served");
         let mut req = ctx.request(Verb::List, res).namespace(ns);
         req.field_selector = field;
-        ctx.send(&req).ok().and_then(|l| l["items"].as_array().cloned()).unwrap_or_default()
+        ctx.send(&req)
+            .ok()
+            .and_then(|l| l["items"].as_array().cloned())
+            .unwrap_or_default()
     };
     let mut r = RelatedObjects::default();
     match info.kind {
         "Deployment" => r.replica_sets = list(ctx, ("apps/v1", "ReplicaSet"), ns.as_deref(), None),
-        "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => r.pods = list(ctx, ("v1", "Pod"), ns.as_deref(), None),
-        "Service" => r.endpoint_slices = list(ctx, ("discovery.k8s.io/v1", "EndpointSlice"), ns.as_deref(), None),
+        "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" => {
+            r.pods = list(ctx, ("v1", "Pod"), ns.as_deref(), None)
+        }
+        "Service" => {
+            r.endpoint_slices = list(
+                ctx,
+                ("discovery.k8s.io/v1", "EndpointSlice"),
+                ns.as_deref(),
+                None,
+            )
+        }
         "Node" => {
-            r.pods = list(ctx, ("v1", "Pod"), None, Some(format!("spec.nodeName={}", meta::name(obj))));
+            r.pods = list(
+                ctx,
+                ("v1", "Pod"),
+                None,
+                Some(format!("spec.nodeName={}", meta::name(obj))),
+            );
             let lease = resources::for_kind("coordination.k8s.io/v1", "Lease").expect("leases");
-            let req = ctx.request(Verb::Get, lease).namespace(Some("kube-node-lease")).name(meta::name(obj));
+            let req = ctx
+                .request(Verb::Get, lease)
+                .namespace(Some("kube-node-lease"))
+                .name(meta::name(obj));
             r.lease = ctx.send(&req).ok();
         }
         "Namespace" => {
@@ -278,8 +353,18 @@ pub fn auth(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
     if args.first().map(String::as_str) != Some("can-i") {
         return Err("error: only `kubectl auth can-i VERB RESOURCE` is supported".into());
     }
-    let verb = args.get(1).ok_or("error: you must specify two arguments: verb resource or verb resource/resourceName.")?.clone();
-    let target = args.get(2).ok_or("error: you must specify two arguments: verb resource or verb resource/resourceName.")?.clone();
+    let verb = args
+        .get(1)
+        .ok_or(
+            "error: you must specify two arguments: verb resource or verb resource/resourceName.",
+        )?
+        .clone();
+    let target = args
+        .get(2)
+        .ok_or(
+            "error: you must specify two arguments: verb resource or verb resource/resourceName.",
+        )?
+        .clone();
     let (typed, name) = match target.split_once('/') {
         Some((t, n)) => (t.to_string(), n.to_string()),
         None => (target.clone(), args.get(3).cloned().unwrap_or_default()),
@@ -289,7 +374,11 @@ pub fn auth(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
         None => (typed, String::new()),
     };
     let info = ctx.resolve(&typed)?;
-    let ns = if ctx.flags.switch("all-namespaces") { None } else { ctx.ns_for(info) };
+    let ns = if ctx.flags.switch("all-namespaces") {
+        None
+    } else {
+        ctx.ns_for(info)
+    };
     let mut req = ctx.request(Verb::Create, info).namespace(ns.as_deref());
     if !name.is_empty() {
         req = req.name(&name);
@@ -299,13 +388,21 @@ pub fn auth(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
     }
     let now = ctx.cluster.now();
     ctx.cluster.trace.push(
-        crate::trace::Record::new(now, crate::trace::Component::Kubectl, "request", "POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews")
-            .peer("kube-apiserver"),
+        crate::trace::Record::new(
+            now,
+            crate::trace::Component::Kubectl,
+            "request",
+            "POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
+        )
+        .peer("kube-apiserver"),
     );
     let allowed = {
         let cluster = &mut *ctx.cluster;
         let t = cluster.now();
-        cluster.api.access_review(t, &req, &verb, &mut cluster.trace).map_err(|e| format_error(&e, ""))?
+        cluster
+            .api
+            .access_review(t, &req, &verb, &mut cluster.trace)
+            .map_err(|e| format_error(&e, ""))?
     };
     if allowed {
         ctx.out.push_str("yes\n");

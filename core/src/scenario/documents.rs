@@ -35,7 +35,10 @@ impl fmt::Display for SourceError {
 impl std::error::Error for SourceError {}
 
 fn is_separator(line: &str) -> bool {
-    line == "---" || line.starts_with("--- ") || line.starts_with("---\t") || line.starts_with("---#")
+    line == "---"
+        || line.starts_with("--- ")
+        || line.starts_with("---\t")
+        || line.starts_with("---#")
 }
 
 fn is_blank_or_comment(text: &str) -> bool {
@@ -52,13 +55,16 @@ pub fn split(text: &str) -> Vec<Document<'_>> {
     let mut start = 0usize;
     let mut start_line = 1usize;
     let mut offset = 0usize;
-    let mut line_no = 1usize;
     fn push<'a>(docs: &mut Vec<Document<'a>>, body: &'a str, line: usize) {
         if !is_blank_or_comment(body) {
-            docs.push(Document { index: docs.len(), start_line: line, text: body });
+            docs.push(Document {
+                index: docs.len(),
+                start_line: line,
+                text: body,
+            });
         }
     }
-    for line in text.split_inclusive('\n') {
+    for (line_no, line) in (1usize..).zip(text.split_inclusive('\n')) {
         let bare = line.trim_end_matches(['\n', '\r']);
         if is_separator(bare) {
             push(&mut docs, &text[start..offset], start_line);
@@ -67,7 +73,6 @@ pub fn split(text: &str) -> Vec<Document<'_>> {
             start_line = line_no;
         }
         offset += line.len();
-        line_no += 1;
     }
     push(&mut docs, &text[start.min(text.len())..], start_line);
     docs
@@ -82,7 +87,12 @@ pub fn parse_document(file: &str, doc: &Document<'_>) -> Result<serde_json::Valu
             Some(loc) => (doc.start_line + loc.line() - 1, loc.column()),
             None => (doc.start_line, 0),
         };
-        SourceError { file: file.to_string(), line, column, message: yaml_message(&e) }
+        SourceError {
+            file: file.to_string(),
+            line,
+            column,
+            message: yaml_message(&e),
+        }
     })
 }
 
@@ -118,7 +128,9 @@ mod tests {
         let err = parse_document("pod.yaml", &docs[1]).unwrap_err();
         assert_eq!(err.file, "pod.yaml");
         assert!(err.line >= 5, "{err}");
-        assert!(err.to_string().starts_with(&format!("pod.yaml:{}:", err.line)));
+        assert!(err
+            .to_string()
+            .starts_with(&format!("pod.yaml:{}:", err.line)));
     }
 
     #[test]

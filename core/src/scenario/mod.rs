@@ -39,7 +39,10 @@ impl SourceObject {
 #[derive(Clone, Debug, PartialEq)]
 pub enum StepAction {
     /// A kubectl command line (without the leading `kubectl`), with text for `-f -`.
-    Kubectl { command: String, stdin: Option<String> },
+    Kubectl {
+        command: String,
+        stdin: Option<String>,
+    },
     /// A fault such as `stop-node node-1`.
     Fault(String),
 }
@@ -65,7 +68,12 @@ pub struct Scenario {
 pub const DEFAULT_SEED: u64 = 1;
 
 fn err(file: &str, line: usize, column: usize, message: impl Into<String>) -> SourceError {
-    SourceError { file: file.to_string(), line, column, message: message.into() }
+    SourceError {
+        file: file.to_string(),
+        line,
+        column,
+        message: message.into(),
+    }
 }
 
 /// Parses a scenario file. Documents are only parsed here, not validated: validation is the
@@ -85,17 +93,29 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
     }
     let docs = documents::split(text);
     if docs.is_empty() {
-        return Err(err(file, 0, 0, "the scenario is empty: it holds no Kubernetes objects"));
+        return Err(err(
+            file,
+            0,
+            0,
+            "the scenario is empty: it holds no Kubernetes objects",
+        ));
     }
     if docs.len() > MAX_DOCUMENTS {
         return Err(err(
             file,
             docs[MAX_DOCUMENTS].start_line,
             1,
-            format!("too many documents: {}; kubeplay accepts at most {MAX_DOCUMENTS}", docs.len()),
+            format!(
+                "too many documents: {}; kubeplay accepts at most {MAX_DOCUMENTS}",
+                docs.len()
+            ),
         ));
     }
-    let mut scenario = Scenario { file: file.to_string(), seed: DEFAULT_SEED, ..Default::default() };
+    let mut scenario = Scenario {
+        file: file.to_string(),
+        seed: DEFAULT_SEED,
+        ..Default::default()
+    };
     let mut seen_settings = false;
     for doc in &docs {
         let value = documents::parse_document(file, doc)?;
@@ -107,7 +127,10 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
                 file,
                 doc.start_line,
                 1,
-                format!("a document must be a Kubernetes object (a mapping), not {}", json_type(&value)),
+                format!(
+                    "a document must be a Kubernetes object (a mapping), not {}",
+                    json_type(&value)
+                ),
             ));
         }
         let line = first_content_line(doc);
@@ -117,7 +140,10 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
                     file,
                     line,
                     1,
-                    format!("unknown kind {:?} in {SCENARIO_API_VERSION}: the only kind is Scenario", meta::kind(&value)),
+                    format!(
+                        "unknown kind {:?} in {SCENARIO_API_VERSION}: the only kind is Scenario",
+                        meta::kind(&value)
+                    ),
                 ));
             }
             if seen_settings {
@@ -127,7 +153,11 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
             parse_settings(file, doc, &value, &mut scenario)?;
             continue;
         }
-        let source = SourceObject { object: value, line, text: doc.text.to_string() };
+        let source = SourceObject {
+            object: value,
+            line,
+            text: doc.text.to_string(),
+        };
         if meta::kind(&source.object) == "Node" && meta::api_version(&source.object) == "v1" {
             scenario.nodes.push(source);
         } else {
@@ -176,38 +206,66 @@ fn parse_settings(
     scenario: &mut Scenario,
 ) -> Result<(), SourceError> {
     if let Some(seed) = value.get("seed") {
-        scenario.seed = seed
-            .as_u64()
-            .ok_or_else(|| err(file, line_of(doc, "seed:", 0), 1, "seed must be a non-negative integer"))?;
+        scenario.seed = seed.as_u64().ok_or_else(|| {
+            err(
+                file,
+                line_of(doc, "seed:", 0),
+                1,
+                "seed must be a non-negative integer",
+            )
+        })?;
     }
-    let Some(steps) = value.get("steps") else { return Ok(()) };
-    let steps = steps.as_array().ok_or_else(|| err(file, line_of(doc, "steps:", 0), 1, "steps must be a list"))?;
+    let Some(steps) = value.get("steps") else {
+        return Ok(());
+    };
+    let steps = steps
+        .as_array()
+        .ok_or_else(|| err(file, line_of(doc, "steps:", 0), 1, "steps must be a list"))?;
     let mut last_at = 0;
     for (i, step) in steps.iter().enumerate() {
         let line = line_of(doc, "at:", i);
         let at_text = match step.get("at") {
             Some(Value::String(s)) => s.clone(),
             Some(Value::Number(n)) if n.as_u64() == Some(0) => "0".to_string(),
-            _ => return Err(err(file, line, 1, format!("steps[{i}].at is required: a duration such as 30s"))),
+            _ => {
+                return Err(err(
+                    file,
+                    line,
+                    1,
+                    format!("steps[{i}].at is required: a duration such as 30s"),
+                ))
+            }
         };
-        let at = parse_duration(&at_text).map_err(|e| err(file, line, 1, format!("steps[{i}].at: {e}")))?;
+        let at = parse_duration(&at_text)
+            .map_err(|e| err(file, line, 1, format!("steps[{i}].at: {e}")))?;
         if at < last_at {
             return Err(err(file, line, 1, format!("steps[{i}].at: steps must be in time order ({at_text} is earlier than the step before)")));
         }
         last_at = at;
         let action = match (step.get("kubectl"), step.get("fault")) {
             (Some(Value::String(c)), None) => {
-                let command = c.trim().strip_prefix("kubectl ").unwrap_or(c.trim()).to_string();
+                let command = c
+                    .trim()
+                    .strip_prefix("kubectl ")
+                    .unwrap_or(c.trim())
+                    .to_string();
                 let stdin = match step.get("stdin") {
                     None => None,
                     Some(Value::String(s)) => Some(s.clone()),
-                    Some(_) => return Err(err(file, line, 1, format!("steps[{i}].stdin must be text"))),
+                    Some(_) => {
+                        return Err(err(file, line, 1, format!("steps[{i}].stdin must be text")))
+                    }
                 };
                 StepAction::Kubectl { command, stdin }
             }
             (None, Some(Value::String(f))) => StepAction::Fault(f.trim().to_string()),
             (Some(_), Some(_)) => {
-                return Err(err(file, line, 1, format!("steps[{i}] has both kubectl and fault: give one")))
+                return Err(err(
+                    file,
+                    line,
+                    1,
+                    format!("steps[{i}] has both kubectl and fault: give one"),
+                ))
             }
             _ => {
                 return Err(err(
@@ -259,9 +317,15 @@ steps:
         assert_eq!(s.steps[0].at, 30_000);
         assert_eq!(
             s.steps[0].action,
-            StepAction::Kubectl { command: "scale deployment web --replicas=5".into(), stdin: None }
+            StepAction::Kubectl {
+                command: "scale deployment web --replicas=5".into(),
+                stdin: None
+            }
         );
-        assert_eq!(s.steps[1].action, StepAction::Fault("stop-node node-1".into()));
+        assert_eq!(
+            s.steps[1].action,
+            StepAction::Fault("stop-node node-1".into())
+        );
         assert_eq!(s.steps[1].line, 17);
     }
 
@@ -276,7 +340,11 @@ steps:
         assert!(e.line >= 2);
         let e = parse("list.yaml", "- a\n- b\n").unwrap_err();
         assert!(e.message.contains("not a list"), "{e}");
-        let e = parse("s.yaml", "apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: soon\n  fault: x\n").unwrap_err();
+        let e = parse(
+            "s.yaml",
+            "apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: soon\n  fault: x\n",
+        )
+        .unwrap_err();
         assert_eq!(e.line, 4);
         assert!(e.message.contains("invalid duration"), "{e}");
     }
