@@ -4,16 +4,16 @@
 //! requests, etcd writes and watch deliveries is the simulation's log.
 
 pub mod api;
+pub mod apiserver;
 pub mod base64;
 pub mod cluster;
 pub mod controllers;
-pub mod apiserver;
 pub mod etcd;
 pub mod etcdctl;
 pub mod explain;
 pub mod kernel;
 pub mod kubectl;
-pub mod trace;
 pub mod scenario;
 pub mod share;
 pub mod shell;
+pub mod trace;

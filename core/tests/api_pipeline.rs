@@ -351,3 +351,32 @@ fn a_new_namespace_gets_its_default_service_account_from_the_controller() {
         "watch delivery takes time"
     );
 }
+
+#[test]
+fn unknown_fields_and_bad_quantities_are_refused_at_decoding() {
+    let typo = MISMATCH
+        .replace("app: other", "app: web")
+        .replace("image: nginx", "imagee: nginx");
+    let r = run_with(&typo, &[]);
+    assert!(
+        r.stderr
+            .starts_with("Error from server (BadRequest): error when creating "),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.trim_end().ends_with(": Deployment in version \"v1\" cannot be handled as a Deployment: strict decoding error: unknown field \"spec.template.spec.containers[0].imagee\""),
+        "{}",
+        r.stderr
+    );
+    let lots = MISMATCH.replace("app: other", "app: web").replace(
+        "image: nginx",
+        "image: nginx\n        resources:\n          requests:\n            cpu: lots",
+    );
+    let r = run_with(&lots, &[]);
+    assert!(
+        r.stderr.trim_end().ends_with("cannot be handled as a Deployment: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
+        "{}",
+        r.stderr
+    );
+}

@@ -33,8 +33,15 @@ pub trait ObjectLister {
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object>;
 
     /// One object by name.
-    fn get(&self, resource: &'static ResourceInfo, namespace: Option<&str>, name: &str) -> Option<Object> {
-        self.list(resource, namespace).into_iter().find(|o| meta::name(o) == name)
+    fn get(
+        &self,
+        resource: &'static ResourceInfo,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Option<Object> {
+        self.list(resource, namespace)
+            .into_iter()
+            .find(|o| meta::name(o) == name)
     }
 }
 
@@ -75,7 +82,12 @@ impl ApiServer {
     }
 
     /// Handles one request, recording each stage in `trace`.
-    pub fn handle(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Object, ApiError> {
+    pub fn handle(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        trace: &mut Trace,
+    ) -> Result<Object, ApiError> {
         let result = self.handle_inner(now, req, trace);
         if result.is_ok() && !matches!(req.verb, Verb::Get | Verb::List | Verb::Watch) {
             self.authorizer.observe_write(req.resource);
@@ -94,7 +106,10 @@ impl ApiServer {
                 if !label.trim().is_empty() && req.verb != Verb::List {
                     summary.push_str(&format!(" {label}"));
                 }
-                summary.push_str(&format!(" (resourceVersion {})", meta::resource_version(obj)));
+                summary.push_str(&format!(
+                    " (resourceVersion {})",
+                    meta::resource_version(obj)
+                ));
             }
             Err(e) => summary.push_str(&format!(": {}", e.message)),
             _ => {}
@@ -110,8 +125,16 @@ impl ApiServer {
     /// The apiserver's own writes (its post-start hooks create the bootstrap namespaces, RBAC
     /// policy and the `kubernetes` Service through a privileged loopback client): admission,
     /// validation and storage as usual, without authentication and authorization.
-    pub fn handle_loopback(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Object, ApiError> {
-        let user = UserInfo::new("system:apiserver", &["system:masters", "system:authenticated"]);
+    pub fn handle_loopback(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        trace: &mut Trace,
+    ) -> Result<Object, ApiError> {
+        let user = UserInfo::new(
+            "system:apiserver",
+            &["system:masters", "system:authenticated"],
+        );
         let result = registry::dispatch(self, now, req, &user, trace);
         if result.is_ok() {
             self.authorizer.observe_write(req.resource);
@@ -119,19 +142,38 @@ impl ApiServer {
         result
     }
 
-    fn handle_inner(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Object, ApiError> {
+    fn handle_inner(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        trace: &mut Trace,
+    ) -> Result<Object, ApiError> {
         let auth = self.authenticate(now, req, trace)?;
         self.authorize(now, req, &auth.user, trace)?;
         registry::dispatch(self, now, req, &auth.user, trace)
     }
 
     /// Step 5: authentication, then impersonation (`kubectl --as`), which must itself be allowed.
-    pub fn authenticate(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<Authenticated, ApiError> {
+    pub fn authenticate(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        trace: &mut Trace,
+    ) -> Result<Authenticated, ApiError> {
         let (user, how) = match &req.credentials {
-            Credentials::ClientCertificate { common_name, organizations } => {
+            Credentials::ClientCertificate {
+                common_name,
+                organizations,
+            } => {
                 let mut groups = organizations.clone();
                 groups.push("system:authenticated".into());
-                (UserInfo { name: common_name.clone(), groups }, "x509 client certificate")
+                (
+                    UserInfo {
+                        name: common_name.clone(),
+                        groups,
+                    },
+                    "x509 client certificate",
+                )
             }
             Credentials::ServiceAccountToken { namespace, name } => (
                 UserInfo {
@@ -145,7 +187,12 @@ impl ApiServer {
                 "service account token",
             ),
             Credentials::None => {
-                trace.push(Record::new(now, Component::KubeApiserver, "authenticate", "no credentials: 401 Unauthorized"));
+                trace.push(Record::new(
+                    now,
+                    Component::KubeApiserver,
+                    "authenticate",
+                    "no credentials: 401 Unauthorized",
+                ));
                 return Err(ApiError::unauthorized());
             }
         };
@@ -153,9 +200,15 @@ impl ApiServer {
             now,
             Component::KubeApiserver,
             "authenticate",
-            format!("user {:?} (groups: {}) by {how}", user.name, user.groups.join(", ")),
+            format!(
+                "user {:?} (groups: {}) by {how}",
+                user.name,
+                user.groups.join(", ")
+            ),
         ));
-        let Some(target) = &req.impersonate_user else { return Ok(Authenticated { user }) };
+        let Some(target) = &req.impersonate_user else {
+            return Ok(Authenticated { user });
+        };
         let attrs = rbac::Attributes {
             user: &user,
             verb: "impersonate",
@@ -168,7 +221,12 @@ impl ApiServer {
             resource_request: true,
         };
         if let rbac::Decision::Deny { reason } = rbac::authorize(&attrs, &self.storage) {
-            trace.push(Record::new(now, Component::KubeApiserver, "impersonate", format!("{:?} may not impersonate {target:?}", user.name)));
+            trace.push(Record::new(
+                now,
+                Component::KubeApiserver,
+                "impersonate",
+                format!("{:?} may not impersonate {target:?}", user.name),
+            ));
             return Err(rbac::forbidden_error(&attrs, &reason));
         }
         let mut groups = req.impersonate_groups.clone();
@@ -178,18 +236,32 @@ impl ApiServer {
             groups.push(format!("system:serviceaccounts:{ns}"));
         }
         groups.push("system:authenticated".into());
-        let impersonated = UserInfo { name: target.clone(), groups };
+        let impersonated = UserInfo {
+            name: target.clone(),
+            groups,
+        };
         trace.push(Record::new(
             now,
             Component::KubeApiserver,
             "impersonate",
-            format!("{:?} acts as user {:?} (groups: {})", user.name, impersonated.name, impersonated.groups.join(", ")),
+            format!(
+                "{:?} acts as user {:?} (groups: {})",
+                user.name,
+                impersonated.name,
+                impersonated.groups.join(", ")
+            ),
         ));
         Ok(Authenticated { user: impersonated })
     }
 
     /// Step 6: RBAC.
-    fn authorize(&mut self, now: Millis, req: &Request, user: &UserInfo, trace: &mut Trace) -> Result<(), ApiError> {
+    fn authorize(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        user: &UserInfo,
+        trace: &mut Trace,
+    ) -> Result<(), ApiError> {
         let name = match req.verb {
             Verb::Create if req.subresource.is_none() => "",
             _ => req.name.as_deref().unwrap_or(""),
@@ -205,14 +277,27 @@ impl ApiServer {
             path: "",
             resource_request: true,
         };
-        match self.authorizer.authorize(&attrs, req.field_selector.as_deref(), &self.storage) {
+        match self
+            .authorizer
+            .authorize(&attrs, req.field_selector.as_deref(), &self.storage)
+        {
             rbac::Decision::Allow { reason } => {
-                trace.push(Record::new(now, Component::KubeApiserver, "authorize", reason));
+                trace.push(Record::new(
+                    now,
+                    Component::KubeApiserver,
+                    "authorize",
+                    reason,
+                ));
                 Ok(())
             }
             rbac::Decision::Deny { reason } => {
                 let err = rbac::forbidden_error(&attrs, &reason);
-                trace.push(Record::new(now, Component::KubeApiserver, "authorize", format!("denied: {}", err.message)));
+                trace.push(Record::new(
+                    now,
+                    Component::KubeApiserver,
+                    "authorize",
+                    format!("denied: {}", err.message),
+                ));
                 Err(err)
             }
         }
@@ -220,7 +305,13 @@ impl ApiServer {
 
     /// A SelfSubjectAccessReview (`kubectl auth can-i`): may the requesting user do `verb` on
     /// the request's resource? Authentication and impersonation apply as for any request.
-    pub fn access_review(&mut self, now: Millis, req: &Request, verb: &str, trace: &mut Trace) -> Result<bool, ApiError> {
+    pub fn access_review(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        verb: &str,
+        trace: &mut Trace,
+    ) -> Result<bool, ApiError> {
         let auth = self.authenticate(now, req, trace)?;
         let attrs = rbac::Attributes {
             user: &auth.user,
@@ -235,24 +326,45 @@ impl ApiServer {
         };
         let (allowed, reason) = match rbac::authorize(&attrs, &self.storage) {
             rbac::Decision::Allow { reason } => (true, reason),
-            rbac::Decision::Deny { reason } => (false, if reason.is_empty() { "no RBAC rule allows it".to_string() } else { reason }),
+            rbac::Decision::Deny { reason } => (
+                false,
+                if reason.is_empty() {
+                    "no RBAC rule allows it".to_string()
+                } else {
+                    reason
+                },
+            ),
         };
         trace.push(Record::new(
             now,
             Component::KubeApiserver,
             "authorize",
-            format!("SelfSubjectAccessReview: {} {verb} {}: {reason}", auth.user.name, req.resource.group_resource()),
+            format!(
+                "SelfSubjectAccessReview: {} {verb} {}: {reason}",
+                auth.user.name,
+                req.resource.group_resource()
+            ),
         ));
         trace.push(
-            Record::new(now, Component::KubeApiserver, "response", format!("201 Created SelfSubjectAccessReview (allowed: {allowed})"))
-                .peer(req.client.clone())
-                .detail("code", 201.into()),
+            Record::new(
+                now,
+                Component::KubeApiserver,
+                "response",
+                format!("201 Created SelfSubjectAccessReview (allowed: {allowed})"),
+            )
+            .peer(req.client.clone())
+            .detail("code", 201.into()),
         );
         Ok(allowed)
     }
 
     /// Starts a watch for a client; events are collected with [`ApiServer::take_watch_events`].
-    pub fn watch(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Result<u64, ApiError> {
+    pub fn watch(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        trace: &mut Trace,
+    ) -> Result<u64, ApiError> {
         let auth = self.authenticate(now, req, trace)?;
         self.authorize(now, req, &auth.user, trace)?;
         let labels = match &req.label_selector {
@@ -265,7 +377,11 @@ impl ApiServer {
         };
         let start = match req.resource_version.as_deref() {
             None | Some("") | Some("0") => 0,
-            Some(rv) => rv.parse::<i64>().map_err(|_| ApiError::bad_request(format!("invalid resource version: {rv}")))? + 1,
+            Some(rv) => {
+                rv.parse::<i64>()
+                    .map_err(|_| ApiError::bad_request(format!("invalid resource version: {rv}")))?
+                    + 1
+            }
         };
         let prefix = req.resource.etcd_list_prefix(req.namespace.as_deref());
         let etcd_watch = self.storage.etcd.watch(&prefix, true, start).map_err(|e| {
@@ -291,15 +407,22 @@ impl ApiServer {
             },
         );
         trace.push(
-            Record::new(now, Component::KubeApiserver, "watch.start", format!("{} watches {}", req.client, req.line()))
-                .peer(req.client.clone()),
+            Record::new(
+                now,
+                Component::KubeApiserver,
+                "watch.start",
+                format!("{} watches {}", req.client, req.line()),
+            )
+            .peer(req.client.clone()),
         );
         Ok(id)
     }
 
     /// The events waiting for client watch `id`, in revision order.
     pub fn take_watch_events(&mut self, id: u64) -> Vec<WatchEvent> {
-        let Some(w) = self.watches.get(&id) else { return Vec::new() };
+        let Some(w) = self.watches.get(&id) else {
+            return Vec::new();
+        };
         let events = self.storage.etcd.take_events(w.etcd_watch);
         w.translate(events)
     }
@@ -313,8 +436,13 @@ impl ApiServer {
 
     /// The client watches with events waiting, in the order they were started.
     pub fn watches_with_events(&self) -> Vec<(u64, String)> {
-        let pending: std::collections::BTreeSet<_> = self.storage.etcd.pending_watches().into_iter().collect();
-        self.watches.iter().filter(|(_, w)| pending.contains(&w.etcd_watch)).map(|(id, w)| (*id, w.client.clone())).collect()
+        let pending: std::collections::BTreeSet<_> =
+            self.storage.etcd.pending_watches().into_iter().collect();
+        self.watches
+            .iter()
+            .filter(|(_, w)| pending.contains(&w.etcd_watch))
+            .map(|(id, w)| (*id, w.client.clone()))
+            .collect()
     }
 
     pub(crate) fn rng(&mut self) -> &mut Rng {
@@ -325,10 +453,17 @@ impl ApiServer {
     pub(crate) fn allocate_cluster_ip(&mut self) -> String {
         let existing: std::collections::BTreeSet<String> = self
             .storage
-            .list(crate::api::resources::for_kind("v1", "Service").expect("services"), None)
+            .list(
+                crate::api::resources::for_kind("v1", "Service").expect("services"),
+                None,
+            )
             .0
             .iter()
-            .filter_map(|s| s.pointer("/spec/clusterIP").and_then(|v| v.as_str()).map(str::to_string))
+            .filter_map(|s| {
+                s.pointer("/spec/clusterIP")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_string)
+            })
             .collect();
         loop {
             let i = self.next_service_ip;

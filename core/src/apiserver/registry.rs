@@ -285,7 +285,19 @@ fn create(
         .clone()
         .ok_or_else(|| ApiError::bad_request("the request has no body"))?;
     check_kind(info, &obj)?;
-    validation::decode(info.kind, info.version, &obj)?;
+    for warning in validation::decode_with_field_validation(
+        info.kind,
+        info.version,
+        &obj,
+        req.field_validation,
+    )? {
+        trace.push(Record::new(
+            now,
+            Component::KubeApiserver,
+            "validate",
+            format!("Warning: {warning}"),
+        ));
+    }
     obj["apiVersion"] = json!(info.api_version());
     obj["kind"] = json!(info.kind);
     if !meta::resource_version(&obj).is_empty() {
@@ -565,7 +577,19 @@ fn update(
     let info = req.resource;
     let name = name_of(req)?.to_string();
     check_kind(info, &obj)?;
-    validation::decode(info.kind, info.version, &obj)?;
+    for warning in validation::decode_with_field_validation(
+        info.kind,
+        info.version,
+        &obj,
+        req.field_validation,
+    )? {
+        trace.push(Record::new(
+            now,
+            Component::KubeApiserver,
+            "validate",
+            format!("Warning: {warning}"),
+        ));
+    }
     let current = api.storage.get(info, req.namespace.as_deref(), &name)?;
     let current_rev: i64 = meta::resource_version(&current).parse().unwrap_or(0);
     let sent_rv = meta::resource_version(&obj).to_string();

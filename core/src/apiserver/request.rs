@@ -109,6 +109,8 @@ pub struct Request {
     pub client: String,
     /// `fieldManager` for the managedFields owner (kubectl's is `kubectl-client-side-apply`).
     pub field_manager: Option<String>,
+    /// `fieldValidation`: what unknown fields in the body do (kubectl sends `Strict`).
+    pub field_validation: super::validation::FieldValidation,
 }
 
 impl Request {
@@ -136,6 +138,7 @@ impl Request {
             impersonate_groups: Vec::new(),
             client: client.to_string(),
             field_manager: None,
+            field_validation: Default::default(),
         }
     }
     pub fn namespace(mut self, ns: Option<&str>) -> Self {

@@ -220,9 +220,11 @@ pub fn create(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 }),
             )
         }
-        other => return Err(format!(
+        other => {
+            return Err(format!(
             "error: unknown resource {other:?} for `kubectl create`; try `kubectl create -f FILE`"
-        )),
+        ))
+        }
     };
     let info = resources::for_kind(api_version, kind).expect("generator kinds are served");
     let mut obj = obj;

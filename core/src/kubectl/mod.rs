@@ -3,10 +3,10 @@
 
 mod apply;
 mod create;
+pub mod describe;
 pub mod flags;
 mod get;
 mod mutate;
-pub mod describe;
 pub mod output;
 pub mod printers;
 mod rollout;
@@ -39,7 +39,11 @@ pub fn run(cluster: &mut Cluster, args: &[String]) -> CommandOutput {
 }
 
 /// As [`run`], with the text that `-f -` (or `-f <that name>`) reads.
-pub fn run_with_source(cluster: &mut Cluster, args: &[String], source: Option<(&str, &str)>) -> CommandOutput {
+pub fn run_with_source(
+    cluster: &mut Cluster,
+    args: &[String],
+    source: Option<(&str, &str)>,
+) -> CommandOutput {
     let t_ms = cluster.now();
     let command = format!("kubectl {}", args.join(" "));
     let flags = match Flags::parse(args) {
@@ -71,7 +75,9 @@ pub fn run_with_source(cluster: &mut Cluster, args: &[String], source: Option<(&
     let sub: Vec<String> = ctx.flags.positional.clone();
     let result = match sub.first().map(String::as_str) {
         Some("apply") => apply::apply(&mut ctx, false),
-        Some("create") if sub.len() == 1 || ctx.flags.value("filename").is_some() => apply::apply(&mut ctx, true),
+        Some("create") if sub.len() == 1 || ctx.flags.value("filename").is_some() => {
+            apply::apply(&mut ctx, true)
+        }
         Some("create") => create::create(&mut ctx, &sub[1..]),
         Some("get") => get::get(&mut ctx, &sub[1..]),
         Some("describe") => get::describe(&mut ctx, &sub[1..]),
@@ -112,15 +118,26 @@ pub fn run_with_source(cluster: &mut Cluster, args: &[String], source: Option<(&
         (Some(o), None) => o.to_string(),
         (None, None) => "(no output)".to_string(),
     };
-    cluster.trace.push(Record::new(now, Component::Kubectl, "kubectl.output", summary).detail("exit_code", exit_code.into()));
-    CommandOutput { t_ms, command, stdout, stderr, exit_code }
+    cluster.trace.push(
+        Record::new(now, Component::Kubectl, "kubectl.output", summary)
+            .detail("exit_code", exit_code.into()),
+    );
+    CommandOutput {
+        t_ms,
+        command,
+        stdout,
+        stderr,
+        exit_code,
+    }
 }
 
 impl Ctx<'_> {
     /// Records a client-side step.
     pub fn step(&mut self, action: &'static str, summary: impl Into<String>) {
         let now = self.cluster.now();
-        self.cluster.trace.push(Record::new(now, Component::Kubectl, action, summary));
+        self.cluster
+            .trace
+            .push(Record::new(now, Component::Kubectl, action, summary));
     }
 
     fn kubeconfig(&mut self) {
@@ -152,13 +169,16 @@ impl Ctx<'_> {
         r.impersonate_user = self.flags.value("as").map(str::to_string);
         r.impersonate_groups = self.flags.values("as-group");
         r.field_manager = Some("kubectl".into());
+        // kubectl's default `--validate=strict`.
+        r.field_validation = crate::apiserver::validation::FieldValidation::Strict;
         r
     }
 
     /// Sends a request through kube-apiserver, recording the arrow.
     pub fn send(&mut self, req: &Request) -> Result<Object, ApiError> {
         let now = self.cluster.now();
-        let mut rec = Record::new(now, Component::Kubectl, "request", req.line()).peer("kube-apiserver");
+        let mut rec =
+            Record::new(now, Component::Kubectl, "request", req.line()).peer("kube-apiserver");
         if let Some(name) = &req.name {
             rec = rec.object(match &req.namespace {
                 Some(ns) => format!("{} {ns}/{name}", req.resource.kind),
@@ -175,13 +195,23 @@ impl Ctx<'_> {
             Some(info) => {
                 self.step(
                     "kubectl.discovery",
-                    format!("{typed:?} is {} {} ({})", info.api_version(), info.kind, group_resource(info.plural, info.group)),
+                    format!(
+                        "{typed:?} is {} {} ({})",
+                        info.api_version(),
+                        info.kind,
+                        group_resource(info.plural, info.group)
+                    ),
                 );
                 Ok(info)
             }
             None => {
-                self.step("kubectl.discovery", format!("no resource type {typed:?} in discovery"));
-                Err(format!("error: the server doesn't have a resource type {typed:?}"))
+                self.step(
+                    "kubectl.discovery",
+                    format!("no resource type {typed:?} in discovery"),
+                );
+                Err(format!(
+                    "error: the server doesn't have a resource type {typed:?}"
+                ))
             }
         }
     }
@@ -213,12 +243,27 @@ pub fn format_error(e: &ApiError, context: &str) -> String {
     if e.reason == "Invalid" {
         if let Some(d) = &e.details {
             if !d.causes.is_empty() {
-                let prefix = format!("The {} {} is invalid: ", d.kind, crate::api::error::go_quote(&d.name));
-                let lines: Vec<String> = d.causes.iter().map(|c| format!("{}: {}", c.field, c.error_body())).collect();
+                let prefix = format!(
+                    "The {} {} is invalid: ",
+                    d.kind,
+                    crate::api::error::go_quote(&d.name)
+                );
+                let lines: Vec<String> = d
+                    .causes
+                    .iter()
+                    .map(|c| format!("{}: {}", c.field, c.error_body()))
+                    .collect();
                 return if lines.len() == 1 {
                     format!("{prefix}{}", lines[0])
                 } else {
-                    format!("{prefix}\n{}", lines.iter().map(|l| format!("* {l}")).collect::<Vec<_>>().join("\n"))
+                    format!(
+                        "{prefix}\n{}",
+                        lines
+                            .iter()
+                            .map(|l| format!("* {l}"))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    )
                 };
             }
         }
@@ -238,7 +283,11 @@ mod tests {
             "Deployment",
             "apps",
             "web",
-            vec![FieldError::invalid("spec.replicas", json!(-1), "must be greater than or equal to 0")],
+            vec![FieldError::invalid(
+                "spec.replicas",
+                json!(-1),
+                "must be greater than or equal to 0",
+            )],
         );
         assert_eq!(
             format_error(&one, "error when creating \"d.yaml\": "),
@@ -248,13 +297,19 @@ mod tests {
             "Deployment",
             "apps",
             "web",
-            vec![FieldError::required("spec.selector", ""), FieldError::required("spec.template", "")],
+            vec![
+                FieldError::required("spec.selector", ""),
+                FieldError::required("spec.template", ""),
+            ],
         );
         assert_eq!(
             format_error(&two, ""),
             "The Deployment \"web\" is invalid: \n* spec.selector: Required value\n* spec.template: Required value"
         );
         let nf = ApiError::not_found("deployments", "apps", "web");
-        assert_eq!(format_error(&nf, ""), "Error from server (NotFound): deployments.apps \"web\" not found");
+        assert_eq!(
+            format_error(&nf, ""),
+            "Error from server (NotFound): deployments.apps \"web\" not found"
+        );
     }
 }
