@@ -36,10 +36,10 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 CHROMIUM=/usr/bin/chromium
 CHROMEDRIVER=/usr/bin/chromedriver
-# Flags Chromium needs on these machines (root, closed network). The user data dir is added
-# by whoever starts Chromium (a fresh one each time).
-KUBEPLAY_CHROME_FLAGS=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
-  --disable-background-networking --disable-component-update --disable-sync)
+# The flags Chromium needs here (root, closed network: --headless --no-sandbox --disable-gpu
+# --disable-quic --no-first-run --disable-background-networking --disable-component-update
+# --disable-sync, and a fresh user data dir) are in app/webdriver.json (wasm tests, ChromeDriver
+# adds the profile) and tests/e2e/harness.mjs (playwright adds the profile).
 
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
   _kp_bold=$'\033[1m'; _kp_red=$'\033[31m'; _kp_green=$'\033[32m'; _kp_reset=$'\033[0m'

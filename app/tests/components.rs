@@ -39,9 +39,19 @@ fn find(root: &web_sys::HtmlElement, testid: &str) -> web_sys::Element {
         .unwrap_or_else(|| panic!("no {testid}"))
 }
 
+/// Lets Leptos run its effects (they are scheduled on the microtask queue).
+async fn tick() {
+    for _ in 0..3 {
+        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL))
+            .await
+            .unwrap();
+    }
+}
+
 #[wasm_bindgen_test]
-fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
+async fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
     let (root, _) = mount(DEFAULT_SCENARIO);
+    tick().await;
     let editor: web_sys::HtmlTextAreaElement = find(&root, "yaml-editor").unchecked_into();
     assert!(editor.value().contains("kind: Deployment"));
     let result = find(&root, "parse-result").text_content().unwrap();
@@ -55,10 +65,7 @@ async fn typing_a_yaml_error_shows_its_line() {
     state
         .text
         .set("apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n".to_string());
-    // Effects run on the next microtask.
-    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL))
-        .await
-        .unwrap();
+    tick().await;
     let result = find(&root, "parse-result");
     let text = result.text_content().unwrap();
     assert!(text.starts_with("line "), "{text}");
@@ -69,7 +76,7 @@ async fn typing_a_yaml_error_shows_its_line() {
 }
 
 #[wasm_bindgen_test]
-fn apply_runs_the_cluster_in_the_page_and_the_flow_shows_the_request() {
+async fn apply_runs_the_cluster_in_the_page_and_the_flow_shows_the_request() {
     let root = container();
     let state = ScenarioState::new(DEFAULT_SCENARIO);
     let runs = RunState::new();
@@ -86,6 +93,7 @@ fn apply_runs_the_cluster_in_the_page_and_the_flow_shows_the_request() {
     );
     let apply: web_sys::HtmlElement = find(&root, "apply").unchecked_into();
     apply.click();
+    tick().await;
     let text = flow.text_content().unwrap();
     assert!(
         text.contains("POST /apis/apps/v1/namespaces/default/deployments"),
