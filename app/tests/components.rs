@@ -42,9 +42,11 @@ fn find(root: &web_sys::HtmlElement, testid: &str) -> web_sys::Element {
 /// Lets Leptos run its effects (they are scheduled on the microtask queue).
 async fn tick() {
     for _ in 0..3 {
-        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL))
-            .await
-            .unwrap();
+        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(
+            &wasm_bindgen::JsValue::NULL,
+        ))
+        .await
+        .unwrap();
     }
 }
 

@@ -24,6 +24,7 @@ pub fn Editor() -> impl IntoView {
             data-testid="yaml-editor"
             class="yaml-editor"
             spellcheck="false"
+            wrap="off"
             autocomplete="off"
             prop:value=move || scenario.text.get()
             on:input=move |ev| scenario.text.set(event_target_value(&ev))
