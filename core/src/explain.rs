@@ -82,6 +82,9 @@ explanations! {
     "reconcile" => "A controller reconciles",
         "A controller compares what should exist with what its cache says exists and makes one change through the apiserver to close the gap. It never assumes the change worked: it waits for the watch to confirm it.",
         "/concepts/architecture/controller/";
+    "event" => "An Event is recorded",
+        "Components report what they did or what went wrong as Event objects, written through the apiserver like any other object. `kubectl get events` and `kubectl describe` show them; they expire after an hour.",
+        "/reference/kubernetes-api/cluster-resources/event-v1/";
     "fault" => "A fault is injected",
         "The scenario breaks something on purpose (a node stops, a container is killed) so you can watch how the cluster notices and recovers.",
         "/concepts/architecture/nodes/#node-status";

@@ -2,6 +2,7 @@
 //! queue: event handlers only enqueue keys; `sync(key)` reads the caches, writes through the
 //! apiserver and is safe to repeat (`pkg/controller/`).
 
+pub mod events;
 pub mod namespace_defaults;
 pub mod workqueue;
 
