@@ -380,3 +380,67 @@ fn unknown_fields_and_bad_quantities_are_refused_at_decoding() {
         r.stderr
     );
 }
+
+const QUOTA: &str = "apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: compute
+spec:
+  hard:
+    pods: \"1\"
+---
+apiVersion: v1
+kind: LimitRange
+metadata:
+  name: defaults
+spec:
+  limits:
+  - type: Container
+    defaultRequest:
+      cpu: 300m
+    default:
+      cpu: 500m
+---
+apiVersion: kubeplay/v1alpha1
+kind: Scenario
+steps:
+- at: 1s
+  kubectl: create -f -
+  stdin: |
+    apiVersion: v1
+    kind: Pod
+    metadata:
+      name: a
+    spec:
+      containers:
+      - name: c
+        image: nginx
+- at: 2s
+  kubectl: create -f -
+  stdin: |
+    apiVersion: v1
+    kind: Pod
+    metadata:
+      name: b
+    spec:
+      containers:
+      - name: c
+        image: nginx
+";
+
+#[test]
+fn limit_ranger_defaults_resources_and_resource_quota_refuses_the_second_pod() {
+    let r = run_with(QUOTA, &["--kubectl", "get pod a -o json", "--kubectl", "get pods -o name"]);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "Error from server (Forbidden): error when creating \"STDIN\": pods \"b\" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=1, limited: pods=1"
+    );
+    let json_start = r.stdout.find("{\n").expect("pod JSON");
+    let json_end = r.stdout.rfind("}\n").expect("end of JSON") + 1;
+    let pod: Value = serde_json::from_str(&r.stdout[json_start..json_end]).expect("kubectl -o json");
+    let res = &pod["spec"]["containers"][0]["resources"];
+    assert_eq!(res["requests"]["cpu"], "300m");
+    assert_eq!(res["limits"]["cpu"], "500m");
+    assert!(pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"].as_str().unwrap().contains("cpu request for container c"));
+    assert!(r.stdout.trim_end().ends_with("pod/a"), "only pod a exists: {}", r.stdout);
+}

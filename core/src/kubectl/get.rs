@@ -280,6 +280,9 @@ pub fn describe(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
             first = false;
             ctx.out
                 .push_str(&printers::describe_with(info, &obj, &r, &events, now));
+            if !ctx.out.ends_with('\n') {
+                ctx.out.push('\n');
+            }
         }
     }
     Ok(())
