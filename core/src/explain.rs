@@ -88,6 +88,9 @@ explanations! {
     "fault" => "A fault is injected",
         "The scenario breaks something on purpose (a node stops, a container is killed) so you can watch how the cluster notices and recovers.",
         "/concepts/architecture/nodes/#node-status";
+    "schedule" => "The scheduler picks a node",
+        "kube-scheduler takes an unscheduled pod off its queue and runs its plugins over the nodes: filters drop the nodes the pod cannot run on (not enough cpu, an untolerated taint, a selector mismatch), then scores rank the rest from 0 to 100, each multiplied by its plugin's weight. The node with the highest total wins, ties broken at random, and the scheduler binds the pod to it. When no node fits, the pod stays Pending with `PodScheduled=False` and the reasons counted per node, and it waits for the cluster to change.",
+        "/concepts/scheduling-eviction/kube-scheduler/";
 }
 
 /// The explanation for a record's `explain` key.

@@ -216,11 +216,10 @@ impl Cluster {
     /// Moves what etcd's watchers saw onto the queue, to arrive after the watch latency.
     fn flush_watches(&mut self) {
         for (id, _) in self.api.watches_with_events() {
+            // Watches opened by someone else (a test, a console) are theirs to drain.
+            let Some(&(slot, informer)) = self.watch_owner.get(&id) else { continue };
             let events = self.api.take_watch_events(id);
-            if events.is_empty() {
-                continue;
-            }
-            if let Some(&(slot, informer)) = self.watch_owner.get(&id) {
+            if !events.is_empty() {
                 let at = self.now() + WATCH_LATENCY_MS;
                 self.schedule(
                     at,
@@ -276,7 +275,10 @@ impl Cluster {
     /// Sends one request through kube-apiserver at the current virtual time.
     pub fn request(&mut self, req: &Request) -> Result<Object, ApiError> {
         let now = self.now();
-        self.api.handle(now, req, &mut self.trace)
+        let result = self.api.handle(now, req, &mut self.trace);
+        // Whoever watches sees the change, also when the request came from outside a run.
+        self.flush_watches();
+        result
     }
 
     /// Records a step in the trace at the current time.

@@ -2,8 +2,13 @@
 //! queue: event handlers only enqueue keys; `sync(key)` reads the caches, writes through the
 //! apiserver and is safe to repeat (`pkg/controller/`).
 
+pub mod deployment;
 pub mod events;
+pub mod expectations;
+pub mod garbage_collector;
 pub mod namespace_defaults;
+pub mod podutil;
+pub mod replicaset;
 pub mod workqueue;
 
 use crate::apiserver::Credentials;
@@ -33,5 +38,8 @@ pub fn control_plane() -> Vec<Box<dyn Component>> {
     vec![
         Box::new(namespace_defaults::ServiceAccountController::default()),
         Box::new(namespace_defaults::RootCaPublisher::default()),
+        Box::new(deployment::DeploymentController::default()),
+        Box::new(replicaset::ReplicaSetController::default()),
+        Box::new(garbage_collector::GarbageCollector::default()),
     ]
 }

@@ -1,0 +1,509 @@
+//! The ReplicaSet controller (`pkg/controller/replicaset/replica_set.go`): keeps the number of
+//! active pods that match a ReplicaSet's selector and are controlled by it at `spec.replicas`,
+//! adopting orphans and releasing pods that stopped matching, creating in slow-start batches
+//! and deleting by the documented ranking; then writes `status`.
+
+use super::events::{EventType, Recorder};
+use super::expectations::Expectations;
+use super::podutil::*;
+use super::workqueue::{Delayed, WorkQueue};
+use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
+use crate::api::{meta, resources::for_kind, ApiError, Object};
+use crate::apiserver::{Credentials, PatchType, Verb};
+use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
+use crate::cluster::informer::key_of;
+use crate::trace::Component as Lane;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+const REPLICASETS: usize = 0;
+const PODS: usize = 1;
+
+/// At most this many pods are created or deleted in one sync (`BurstReplicas`).
+pub const BURST_REPLICAS: i64 = 500;
+/// The first slow-start batch (`SlowStartInitialBatchSize`).
+pub const SLOW_START_INITIAL_BATCH: i64 = 1;
+
+pub struct ReplicaSetController {
+    queue: WorkQueue,
+    delayed: Delayed,
+    expectations: Expectations,
+    recorder: Recorder,
+}
+
+impl Default for ReplicaSetController {
+    fn default() -> Self {
+        ReplicaSetController {
+            queue: WorkQueue::default(),
+            delayed: Delayed::default(),
+            expectations: Expectations::default(),
+            recorder: Recorder::new("replicaset-controller"),
+        }
+    }
+}
+
+fn rs_info() -> &'static crate::api::ResourceInfo {
+    for_kind("apps/v1", "ReplicaSet").expect("replicasets")
+}
+fn pod_info() -> &'static crate::api::ResourceInfo {
+    for_kind("v1", "Pod").expect("pods")
+}
+
+impl ReplicaSetController {
+    fn enqueue(&mut self, ctx: &mut Ctx<'_>, key: String) {
+        let was_empty = self.queue.is_empty();
+        self.queue.add(key);
+        if was_empty {
+            ctx.after(WORKER_DELAY_MS, 0, false);
+        }
+    }
+
+    fn enqueue_after(&mut self, ctx: &mut Ctx<'_>, key: String, delay: u64) {
+        let tag = self.delayed.add(key);
+        ctx.after(delay.max(1), tag, false);
+    }
+
+    /// The ReplicaSet key a pod event concerns: its controller, or for an orphan every
+    /// ReplicaSet whose selector matches it (so one can adopt it).
+    fn pod_keys(&self, ctx: &Ctx<'_>, pod: &Object) -> Vec<String> {
+        let ns = meta::namespace(pod).unwrap_or("");
+        if let Some(r) = meta::controller_ref(pod) {
+            if r["kind"] == "ReplicaSet" {
+                return vec![format!("{ns}/{}", r["name"].as_str().unwrap_or(""))];
+            }
+            return vec![];
+        }
+        ctx.cache(REPLICASETS)
+            .in_namespace(ns)
+            .filter(|rs| selector_of(rs).matches(meta::labels(pod)))
+            .map(key_of)
+            .collect()
+    }
+
+    fn on_pod(&mut self, ctx: &mut Ctx<'_>, kind: &str, pod: &Object) {
+        let keys = self.pod_keys(ctx, pod);
+        if let Some(r) = meta::controller_ref(pod) {
+            if r["kind"] == "ReplicaSet" {
+                let key = keys[0].clone();
+                match kind {
+                    "ADDED" if pod.pointer("/metadata/deletionTimestamp").is_none() => {
+                        self.expectations.creation_observed(&key)
+                    }
+                    "DELETED" => self.expectations.deletion_observed(&key, meta::uid(pod)),
+                    _ if pod.pointer("/metadata/deletionTimestamp").is_some() => {
+                        self.expectations.deletion_observed(&key, meta::uid(pod))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for k in keys {
+            self.enqueue(ctx, k);
+        }
+    }
+
+    fn sync(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Result<(), ()> {
+        let Some(rs) = ctx.cache(REPLICASETS).get(key).cloned() else {
+            self.expectations.forget(key);
+            return Ok(());
+        };
+        let ns = meta::namespace(&rs).unwrap_or("default").to_string();
+        let selector = selector_of(&rs);
+        let uid = meta::uid(&rs).to_string();
+        let deleting = rs.pointer("/metadata/deletionTimestamp").is_some();
+        // Claim pods: controlled ones that still match, orphans that match (adopt), and
+        // controlled ones that no longer match (release).
+        let mut owned: Vec<Object> = Vec::new();
+        let candidates: Vec<Object> = ctx
+            .cache(PODS)
+            .in_namespace(&ns)
+            .filter(|p| is_active(p))
+            .cloned()
+            .collect();
+        for pod in candidates {
+            let matches = selector.matches(meta::labels(&pod));
+            match controller_uid(&pod) {
+                Some(u) if u == uid => {
+                    if matches {
+                        owned.push(pod);
+                    } else if !deleting {
+                        self.release(ctx, &rs, &pod);
+                    }
+                }
+                Some(_) => {}
+                None if matches && !deleting => {
+                    if let Some(p) = self.adopt(ctx, &rs, &pod) {
+                        owned.push(p);
+                    }
+                }
+                None => {}
+            }
+        }
+        let satisfied = self.expectations.satisfied(key);
+        let mut err = false;
+        if !satisfied {
+            let (a, d) = self.expectations.pending(key);
+            ctx.record(
+                "reconcile",
+                format!(
+                    "replicaset-controller: ReplicaSet {key} still expects {a} creation(s) and {d} deletion(s) to be observed: waiting"
+                ),
+            );
+        } else if !deleting {
+            err = self.manage_replicas(ctx, key, &rs, &owned).is_err();
+        }
+        // Status, always recomputed from the pods.
+        let min_ready = min_ready_seconds(&rs);
+        let template_labels = rs
+            .pointer("/spec/template/metadata/labels")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        let fully = owned
+            .iter()
+            .filter(|p| {
+                template_labels
+                    .iter()
+                    .all(|(k, v)| meta::labels(p).and_then(|l| l.get(k)) == Some(v))
+            })
+            .count();
+        let ready = owned.iter().filter(|p| is_ready(p)).count();
+        let now = ctx.now();
+        let available = owned
+            .iter()
+            .filter(|p| is_available(p, min_ready, now))
+            .count();
+        let mut status = rs.get("status").cloned().unwrap_or(json!({}));
+        if !status.is_object() {
+            status = json!({});
+        }
+        for (field, v) in [
+            ("replicas", owned.len()),
+            ("fullyLabeledReplicas", fully),
+            ("readyReplicas", ready),
+            ("availableReplicas", available),
+        ] {
+            if v > 0 {
+                status[field] = json!(v);
+            } else if let Some(m) = status.as_object_mut() {
+                m.remove(field);
+            }
+        }
+        status["replicas"] = json!(owned.len());
+        if let Some(g) = rs.pointer("/metadata/generation") {
+            status["observedGeneration"] = g.clone();
+        }
+        if rs.get("status") != Some(&status) {
+            let mut fresh = rs.clone();
+            fresh["status"] = status.clone();
+            let req = ctx
+                .request(Verb::Update, rs_info())
+                .namespace(Some(&ns))
+                .name(meta::name(&rs))
+                .subresource("status")
+                .body(fresh);
+            match ctx.send(&req) {
+                Ok(_) => {}
+                Err(e) if e.code == 409 => {
+                    // A stale cache: read it again and retry once (`updateReplicaSetStatus`).
+                    let get = ctx
+                        .request(Verb::Get, rs_info())
+                        .namespace(Some(&ns))
+                        .name(meta::name(&rs));
+                    if let Ok(mut cur) = ctx.send(&get) {
+                        cur["status"] = status;
+                        let req = ctx
+                            .request(Verb::Update, rs_info())
+                            .namespace(Some(&ns))
+                            .name(meta::name(&rs))
+                            .subresource("status")
+                            .body(cur);
+                        if ctx.send(&req).is_err() {
+                            err = true;
+                        }
+                    }
+                }
+                Err(e) if e.code == 404 => {}
+                Err(_) => err = true,
+            }
+        }
+        // Pods that are Ready but not yet available: look again when they become so.
+        if min_ready > 0 && !err {
+            if let Some(at) = owned
+                .iter()
+                .filter(|p| !is_available(p, min_ready, now))
+                .filter_map(|p| available_at(p, min_ready))
+                .min()
+            {
+                self.enqueue_after(ctx, key.to_string(), at.saturating_sub(now) + 1);
+            }
+        }
+        if err {
+            Err(())
+        } else {
+            Ok(())
+        }
+    }
+
+    fn adopt(&mut self, ctx: &mut Ctx<'_>, rs: &Object, pod: &Object) -> Option<Object> {
+        ctx.record(
+            "reconcile",
+            format!(
+                "replicaset-controller: orphan Pod {} matches ReplicaSet {}'s selector: adopting it",
+                meta::name(pod),
+                meta::name(rs)
+            ),
+        );
+        let patch = json!({"metadata": {
+            "ownerReferences": [controller_ref_to(rs)],
+            "uid": meta::uid(pod),
+        }});
+        let req = ctx
+            .request(Verb::Patch(PatchType::Strategic), pod_info())
+            .namespace(meta::namespace(pod))
+            .name(meta::name(pod))
+            .body(patch);
+        ctx.send(&req).ok()
+    }
+
+    fn release(&mut self, ctx: &mut Ctx<'_>, rs: &Object, pod: &Object) {
+        ctx.record(
+            "reconcile",
+            format!(
+                "replicaset-controller: Pod {} no longer matches ReplicaSet {}'s selector: releasing it",
+                meta::name(pod),
+                meta::name(rs)
+            ),
+        );
+        let refs: Vec<Value> = pod
+            .pointer("/metadata/ownerReferences")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter(|r| r["uid"] != meta::uid(rs))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        let patch = json!({"metadata": {"ownerReferences": refs, "uid": meta::uid(pod)}});
+        let req = ctx
+            .request(Verb::Patch(PatchType::Merge), pod_info())
+            .namespace(meta::namespace(pod))
+            .name(meta::name(pod))
+            .body(patch);
+        let _ = ctx.send(&req);
+    }
+
+    fn manage_replicas(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        key: &str,
+        rs: &Object,
+        owned: &[Object],
+    ) -> Result<(), ApiError> {
+        let want = replicas(rs);
+        let have = owned.len() as i64;
+        let diff = have - want;
+        let ns = meta::namespace(rs).unwrap_or("default").to_string();
+        if diff < 0 {
+            let n = (-diff).min(BURST_REPLICAS);
+            ctx.record(
+                "reconcile",
+                format!(
+                    "replicaset-controller: ReplicaSet {key} wants {want} pod(s) and has {have}: creating {n} in slow-start batches"
+                ),
+            );
+            self.expectations.expect_creations(key, n);
+            let pod = pod_from_template(rs);
+            let mut remaining = n;
+            let mut batch = SLOW_START_INITIAL_BATCH.min(remaining);
+            let mut first_error = None;
+            while batch > 0 {
+                ctx.record(
+                    "reconcile",
+                    format!("replicaset-controller: slow-start batch of {batch} pod(s)"),
+                );
+                let mut failed = 0;
+                for _ in 0..batch {
+                    let req = ctx
+                        .request(Verb::Create, pod_info())
+                        .namespace(Some(&ns))
+                        .body(pod.clone());
+                    match ctx.send(&req) {
+                        Ok(created) => self.recorder.event(
+                            ctx,
+                            rs,
+                            None,
+                            EventType::Normal,
+                            "SuccessfulCreate",
+                            &format!("Created pod: {}", meta::name(&created)),
+                        ),
+                        Err(e) => {
+                            failed += 1;
+                            self.expectations.creation_observed(key);
+                            self.recorder.event(
+                                ctx,
+                                rs,
+                                None,
+                                EventType::Warning,
+                                "FailedCreate",
+                                &format!("Error creating: {}", e.message),
+                            );
+                            first_error.get_or_insert(e);
+                        }
+                    }
+                }
+                remaining -= batch;
+                if failed > 0 {
+                    // The batches not attempted will not be observed either.
+                    for _ in 0..remaining {
+                        self.expectations.creation_observed(key);
+                    }
+                    break;
+                }
+                batch = (2 * batch).min(remaining);
+            }
+            if let Some(e) = first_error {
+                return Err(e);
+            }
+        } else if diff > 0 {
+            let n = diff.min(BURST_REPLICAS) as usize;
+            // Rank: how many of the owned pods share each pod's node.
+            let mut per_node: BTreeMap<&str, usize> = BTreeMap::new();
+            for p in owned {
+                if let Some(nn) = p.pointer("/spec/nodeName").and_then(Value::as_str) {
+                    *per_node.entry(nn).or_default() += 1;
+                }
+            }
+            let rank = |p: &Object| {
+                p.pointer("/spec/nodeName")
+                    .and_then(Value::as_str)
+                    .and_then(|nn| per_node.get(nn).copied())
+                    .unwrap_or(0)
+            };
+            let mut ranked: Vec<(&Object, usize)> = owned.iter().map(|p| (p, rank(p))).collect();
+            ranked.sort_by(|a, b| deletion_order(a.0, a.1, b.0, b.1));
+            let victims: Vec<Object> = ranked.into_iter().take(n).map(|(p, _)| p.clone()).collect();
+            ctx.record(
+                "reconcile",
+                format!(
+                    "replicaset-controller: ReplicaSet {key} wants {want} pod(s) and has {have}: deleting {n} ({})",
+                    victims.iter().map(meta::name).collect::<Vec<_>>().join(", ")
+                ),
+            );
+            for v in &victims {
+                self.expectations.expect_deletion(key, meta::uid(v));
+            }
+            for v in &victims {
+                let req = ctx
+                    .request(Verb::Delete, pod_info())
+                    .namespace(Some(&ns))
+                    .name(meta::name(v));
+                match ctx.send(&req) {
+                    Ok(_) => self.recorder.event(
+                        ctx,
+                        rs,
+                        None,
+                        EventType::Normal,
+                        "SuccessfulDelete",
+                        &format!("Deleted pod: {}", meta::name(v)),
+                    ),
+                    Err(e) if e.code == 404 => {
+                        self.expectations.deletion_observed(key, meta::uid(v));
+                    }
+                    Err(e) => {
+                        self.expectations.deletion_observed(key, meta::uid(v));
+                        self.recorder.event(
+                            ctx,
+                            rs,
+                            None,
+                            EventType::Warning,
+                            "FailedDelete",
+                            &format!("Error deleting: {}", e.message),
+                        );
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pod a ReplicaSet creates (`GetPodFromTemplate`).
+pub fn pod_from_template(rs: &Object) -> Object {
+    let template = rs.pointer("/spec/template").cloned().unwrap_or(json!({}));
+    let mut metadata = serde_json::Map::new();
+    metadata.insert("generateName".into(), json!(format!("{}-", meta::name(rs))));
+    if let Some(ns) = meta::namespace(rs) {
+        metadata.insert("namespace".into(), json!(ns));
+    }
+    for f in ["labels", "annotations", "finalizers"] {
+        if let Some(v) = template.pointer(&format!("/metadata/{f}")) {
+            metadata.insert(f.into(), v.clone());
+        }
+    }
+    metadata.insert("ownerReferences".into(), json!([controller_ref_to(rs)]));
+    json!({
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": metadata,
+        "spec": template.get("spec").cloned().unwrap_or(json!({})),
+    })
+}
+
+impl Component for ReplicaSetController {
+    fn name(&self) -> String {
+        "replicaset-controller".into()
+    }
+    fn lane(&self) -> Lane {
+        Lane::KubeControllerManager
+    }
+    fn credentials(&self) -> Credentials {
+        controller_credentials("replicaset-controller")
+    }
+    fn informer_credentials(&self) -> Credentials {
+        manager_credentials()
+    }
+    fn informers(&self) -> Vec<InformerSpec> {
+        vec![InformerSpec::all(rs_info()), InformerSpec::all(pod_info())]
+    }
+    fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
+        match input {
+            Input::Started => {
+                let keys: Vec<String> = ctx.cache(REPLICASETS).list().map(key_of).collect();
+                for k in keys {
+                    self.enqueue(ctx, k);
+                }
+            }
+            Input::Watch { informer, event } => {
+                if informer == REPLICASETS {
+                    let key = key_of(&event.object);
+                    if event.kind == "DELETED" {
+                        self.expectations.forget(&key);
+                    } else {
+                        self.enqueue(ctx, key);
+                    }
+                } else {
+                    self.on_pod(ctx, event.kind, &event.object);
+                }
+            }
+            Input::Timer(0) => {
+                while let Some(key) = self.queue.pop() {
+                    match self.sync(ctx, &key) {
+                        Ok(()) => self.delayed.forget(&key),
+                        Err(()) => {
+                            let d = self.delayed.backoff_ms(&key);
+                            self.enqueue_after(ctx, key, d);
+                        }
+                    }
+                }
+            }
+            Input::Timer(tag) => {
+                if let Some(key) = self.delayed.take(tag) {
+                    self.enqueue(ctx, key);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,551 @@
+//! The scheduling framework (`pkg/scheduler/framework`): statuses, the per-node snapshot the
+//! plugins read, the cycle state they share, and one trait per extension point. A plugin
+//! implements only the extension points it uses; [`super::plugins`] lists them.
+
+use crate::api::quantity::Quantity;
+use crate::api::{meta, Object};
+use serde_json::Value;
+use std::any::Any;
+use std::collections::BTreeMap;
+
+/// The highest score a plugin may give a node (`framework.MaxNodeScore`).
+pub const MAX_NODE_SCORE: i64 = 100;
+/// What a container without a cpu request counts as when scoring (`DefaultMilliCPURequest`).
+pub const DEFAULT_MILLI_CPU_REQUEST: i64 = 100;
+/// What a container without a memory request counts as when scoring (`DefaultMemoryRequest`).
+pub const DEFAULT_MEMORY_REQUEST: i64 = 200 * 1024 * 1024;
+
+/// A status code (`framework.Code`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    Success,
+    /// The pod does not fit now; preemption may help.
+    Unschedulable,
+    /// The pod does not fit and preemption cannot help (a taint, an affinity mismatch).
+    UnschedulableAndUnresolvable,
+    Error,
+    /// The plugin has nothing to do for this pod: its later extension points are skipped.
+    Skip,
+}
+
+/// A plugin's verdict with its reasons (`framework.Status`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    pub code: Code,
+    pub reasons: Vec<String>,
+}
+
+impl Status {
+    pub fn success() -> Self {
+        Status {
+            code: Code::Success,
+            reasons: vec![],
+        }
+    }
+    pub fn skip() -> Self {
+        Status {
+            code: Code::Skip,
+            reasons: vec![],
+        }
+    }
+    pub fn new(code: Code, reasons: &[&str]) -> Self {
+        Status {
+            code,
+            reasons: reasons.iter().map(|r| r.to_string()).collect(),
+        }
+    }
+    pub fn unschedulable(reason: &str) -> Self {
+        Status::new(Code::Unschedulable, &[reason])
+    }
+    pub fn unresolvable(reason: &str) -> Self {
+        Status::new(Code::UnschedulableAndUnresolvable, &[reason])
+    }
+    pub fn error(message: impl Into<String>) -> Self {
+        Status {
+            code: Code::Error,
+            reasons: vec![message.into()],
+        }
+    }
+    pub fn is_success(&self) -> bool {
+        self.code == Code::Success
+    }
+    pub fn is_rejected(&self) -> bool {
+        matches!(
+            self.code,
+            Code::Unschedulable | Code::UnschedulableAndUnresolvable
+        )
+    }
+    /// The reasons joined, as the trace shows them.
+    pub fn message(&self) -> String {
+        self.reasons.join(", ")
+    }
+}
+
+/// Amounts of the resources the scheduler accounts for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Resource {
+    pub milli_cpu: i64,
+    /// Bytes.
+    pub memory: i64,
+    pub pods: i64,
+}
+
+impl Resource {
+    fn add(&mut self, o: &Resource) {
+        self.milli_cpu += o.milli_cpu;
+        self.memory += o.memory;
+        self.pods += o.pods;
+    }
+    fn sub(&mut self, o: &Resource) {
+        self.milli_cpu -= o.milli_cpu;
+        self.memory -= o.memory;
+        self.pods -= o.pods;
+    }
+    fn max(&mut self, o: &Resource) {
+        self.milli_cpu = self.milli_cpu.max(o.milli_cpu);
+        self.memory = self.memory.max(o.memory);
+    }
+}
+
+fn quantity(v: Option<&Value>) -> Option<Quantity> {
+    v.and_then(|v| Quantity::from_json(v).ok())
+}
+
+/// A host port a pod asks for: (hostIP, protocol, port).
+pub type HostPort = (String, String, i64);
+
+/// A pod with what the scheduler computes from it once (`framework.PodInfo`).
+#[derive(Clone, Debug)]
+pub struct PodInfo {
+    pub pod: Object,
+    /// `namespace/name`.
+    pub key: String,
+    /// The real requests (max of init containers and the sum of containers, plus overhead).
+    pub requests: Resource,
+    /// The requests with the 100m / 200Mi defaults for containers that set none, for scoring.
+    pub non_zero: Resource,
+    pub host_ports: Vec<HostPort>,
+}
+
+fn container_requests(c: &Value) -> (Resource, Resource) {
+    let req = c.pointer("/resources/requests");
+    let cpu = quantity(req.and_then(|r| r.get("cpu")));
+    let mem = quantity(req.and_then(|r| r.get("memory")));
+    let real = Resource {
+        milli_cpu: cpu.as_ref().map(|q| q.milli_value()).unwrap_or(0),
+        memory: mem.as_ref().map(|q| q.value()).unwrap_or(0),
+        pods: 0,
+    };
+    let non_zero = Resource {
+        milli_cpu: cpu
+            .map(|q| q.milli_value())
+            .unwrap_or(DEFAULT_MILLI_CPU_REQUEST),
+        memory: mem.map(|q| q.value()).unwrap_or(DEFAULT_MEMORY_REQUEST),
+        pods: 0,
+    };
+    (real, non_zero)
+}
+
+impl PodInfo {
+    pub fn new(pod: &Object) -> Self {
+        let spec = pod.get("spec");
+        let list = |field: &str| -> Vec<Value> {
+            spec.and_then(|s| s.get(field))
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let (mut requests, mut non_zero) = (Resource::default(), Resource::default());
+        let mut host_ports = Vec::new();
+        for c in list("containers") {
+            let (r, n) = container_requests(&c);
+            requests.add(&r);
+            non_zero.add(&n);
+            for p in c
+                .get("ports")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let port = p.get("hostPort").and_then(Value::as_i64).unwrap_or(0);
+                if port > 0 {
+                    let ip = p.get("hostIP").and_then(Value::as_str).unwrap_or("0.0.0.0");
+                    let proto = p.get("protocol").and_then(Value::as_str).unwrap_or("TCP");
+                    host_ports.push((ip.to_string(), proto.to_string(), port));
+                }
+            }
+        }
+        for c in list("initContainers") {
+            let (r, n) = container_requests(&c);
+            requests.max(&r);
+            non_zero.max(&n);
+        }
+        if let Some(o) = spec.and_then(|s| s.get("overhead")) {
+            let over = Resource {
+                milli_cpu: quantity(o.get("cpu")).map(|q| q.milli_value()).unwrap_or(0),
+                memory: quantity(o.get("memory")).map(|q| q.value()).unwrap_or(0),
+                pods: 0,
+            };
+            requests.add(&over);
+            non_zero.add(&over);
+        }
+        requests.pods = 1;
+        non_zero.pods = 1;
+        let key = format!(
+            "{}/{}",
+            meta::namespace(pod).unwrap_or("default"),
+            meta::name(pod)
+        );
+        PodInfo {
+            pod: pod.clone(),
+            key,
+            requests,
+            non_zero,
+            host_ports,
+        }
+    }
+
+    pub fn namespace(&self) -> &str {
+        meta::namespace(&self.pod).unwrap_or("default")
+    }
+
+    pub fn spec(&self, field: &str) -> Option<&Value> {
+        self.pod.get("spec").and_then(|s| s.get(field))
+    }
+
+    /// `spec.priority` (set by the Priority admission plugin; 0 without a class).
+    pub fn priority(&self) -> i64 {
+        self.spec("priority").and_then(Value::as_i64).unwrap_or(0)
+    }
+
+    /// The images of its init and regular containers.
+    pub fn images(&self) -> Vec<String> {
+        ["initContainers", "containers"]
+            .iter()
+            .flat_map(|f| {
+                self.spec(f)
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .filter_map(|c| c.get("image").and_then(Value::as_str).map(str::to_string))
+            .collect()
+    }
+}
+
+/// An image present on a node, with how many nodes have it (`framework.ImageStateSummary`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImageState {
+    pub size: i64,
+    pub num_nodes: usize,
+}
+
+/// One node as the scheduler's snapshot holds it (`framework.NodeInfo`).
+#[derive(Clone, Debug)]
+pub struct NodeInfo {
+    pub node: Object,
+    pub name: String,
+    pub pods: Vec<PodInfo>,
+    /// Sum of the real requests of its pods.
+    pub requested: Resource,
+    /// Sum of the requests with the scoring defaults.
+    pub non_zero_requested: Resource,
+    pub allocatable: Resource,
+    pub used_ports: Vec<HostPort>,
+    /// Normalized image name to its size and spread.
+    pub image_states: BTreeMap<String, ImageState>,
+    /// How many nodes the snapshot has (ImageLocality's spread denominator).
+    pub total_nodes: usize,
+}
+
+/// `nginx` is `nginx:latest`; a name with a tag or digest is kept.
+pub fn normalized_image_name(name: &str) -> String {
+    let last = name.rsplit('/').next().unwrap_or(name);
+    if last.contains(':') || last.contains('@') {
+        name.to_string()
+    } else {
+        format!("{name}:latest")
+    }
+}
+
+impl NodeInfo {
+    pub fn new(node: &Object) -> Self {
+        let alloc = node.pointer("/status/allocatable");
+        let allocatable = Resource {
+            milli_cpu: quantity(alloc.and_then(|a| a.get("cpu")))
+                .map(|q| q.milli_value())
+                .unwrap_or(0),
+            memory: quantity(alloc.and_then(|a| a.get("memory")))
+                .map(|q| q.value())
+                .unwrap_or(0),
+            pods: quantity(alloc.and_then(|a| a.get("pods")))
+                .map(|q| q.value())
+                .unwrap_or(0),
+        };
+        let mut image_states = BTreeMap::new();
+        for img in node
+            .pointer("/status/images")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let size = img.get("sizeBytes").and_then(Value::as_i64).unwrap_or(0);
+            for n in img
+                .get("names")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+            {
+                image_states.insert(normalized_image_name(n), ImageState { size, num_nodes: 1 });
+            }
+        }
+        NodeInfo {
+            node: node.clone(),
+            name: meta::name(node).to_string(),
+            pods: vec![],
+            requested: Resource::default(),
+            non_zero_requested: Resource::default(),
+            allocatable,
+            used_ports: vec![],
+            image_states,
+            total_nodes: 1,
+        }
+    }
+
+    /// A node with only allocatable cpu (millicores), memory (bytes) and 110 pods, for tests.
+    pub fn with_allocatable(name: &str, milli_cpu: i64, memory: i64) -> Self {
+        let mut n = NodeInfo::new(&serde_json::json!({"metadata": {"name": name}}));
+        n.allocatable = Resource {
+            milli_cpu,
+            memory,
+            pods: 110,
+        };
+        n
+    }
+
+    pub fn add_pod(&mut self, pod: PodInfo) {
+        self.requested.add(&pod.requests);
+        self.non_zero_requested.add(&pod.non_zero);
+        self.used_ports.extend(pod.host_ports.iter().cloned());
+        self.pods.push(pod);
+    }
+
+    /// Takes a pod off the node (by `namespace/name`).
+    pub fn remove_pod(&mut self, key: &str) -> Option<PodInfo> {
+        let i = self.pods.iter().position(|p| p.key == key)?;
+        let pod = self.pods.remove(i);
+        self.requested.sub(&pod.requests);
+        self.non_zero_requested.sub(&pod.non_zero);
+        for hp in &pod.host_ports {
+            if let Some(j) = self.used_ports.iter().position(|u| u == hp) {
+                self.used_ports.remove(j);
+            }
+        }
+        Some(pod)
+    }
+
+    /// The node object changed: new labels, taints, allocatable, images; same pods.
+    pub fn set_node(&mut self, node: &Object) {
+        let fresh = NodeInfo::new(node);
+        self.node = fresh.node;
+        self.allocatable = fresh.allocatable;
+        self.image_states = fresh.image_states;
+    }
+
+    pub fn labels(&self) -> Option<&serde_json::Map<String, Value>> {
+        meta::labels(&self.node)
+    }
+
+    pub fn label(&self, key: &str) -> Option<&str> {
+        self.labels()?.get(key)?.as_str()
+    }
+
+    pub fn taints(&self) -> Vec<Value> {
+        self.node
+            .pointer("/spec/taints")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// Fills each node's image states with how many nodes hold each image.
+pub fn count_image_spread(nodes: &mut [NodeInfo]) {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for n in nodes.iter() {
+        for k in n.image_states.keys() {
+            *counts.entry(k.clone()).or_default() += 1;
+        }
+    }
+    let total = nodes.len();
+    for n in nodes.iter_mut() {
+        n.total_nodes = total;
+        for (k, s) in n.image_states.iter_mut() {
+            s.num_nodes = counts[k];
+        }
+    }
+}
+
+/// Data plugins keep between extension points within one scheduling cycle.
+#[derive(Default)]
+pub struct CycleState {
+    data: BTreeMap<&'static str, Box<dyn Any>>,
+    /// Plugins whose PreFilter or PreScore returned Skip.
+    pub skip_filter: Vec<&'static str>,
+    pub skip_score: Vec<&'static str>,
+}
+
+impl CycleState {
+    pub fn write<T: Any>(&mut self, key: &'static str, value: T) {
+        self.data.insert(key, Box::new(value));
+    }
+    pub fn read<T: Any>(&self, key: &'static str) -> Option<&T> {
+        self.data.get(key)?.downcast_ref()
+    }
+}
+
+/// Every plugin has a name.
+pub trait Plugin {
+    fn name(&self) -> &'static str;
+}
+
+/// Runs once per cycle before the filters; may reject the pod outright or Skip its Filter.
+pub trait PreFilterPlugin: Plugin {
+    fn pre_filter(&self, state: &mut CycleState, pod: &PodInfo, nodes: &[NodeInfo]) -> Status;
+}
+
+/// Whether the pod may run on one node.
+pub trait FilterPlugin: Plugin {
+    fn filter(&self, state: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Status;
+}
+
+/// Runs once per cycle over the feasible nodes before scoring; may Skip its Score.
+pub trait PreScorePlugin: Plugin {
+    fn pre_score(
+        &self,
+        state: &mut CycleState,
+        pod: &PodInfo,
+        feasible: &[&NodeInfo],
+        all: &[NodeInfo],
+    ) -> Status;
+}
+
+/// Ranks a feasible node; `normalize_score` then maps the raw scores to 0..=100.
+pub trait ScorePlugin: Plugin {
+    fn score(&self, state: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Result<i64, Status>;
+    fn normalize_score(&self, _state: &CycleState, _pod: &PodInfo, _scores: &mut [i64]) {}
+}
+
+/// What a PostFilter plugin found: a message for the FitError, or a node to nominate once
+/// the victims are gone.
+#[derive(Clone, Debug, Default)]
+pub struct PostFilterResult {
+    /// Appended to the FitError (`preemption: ...`) when nothing could be done.
+    pub message: Option<String>,
+    pub nominated_node: Option<String>,
+    /// Pods to evict from the nominated node.
+    pub victims: Vec<PodInfo>,
+}
+
+/// Runs when no node fits (preemption). `fits` runs the Filter plugins on a changed node.
+pub trait PostFilterPlugin: Plugin {
+    fn post_filter(
+        &self,
+        state: &CycleState,
+        pod: &PodInfo,
+        nodes: &[NodeInfo],
+        statuses: &BTreeMap<String, Status>,
+        fits: &dyn Fn(&NodeInfo) -> bool,
+    ) -> PostFilterResult;
+}
+
+/// `DefaultNormalizeScore`: scale to 0..=max by the highest score, reversed if asked.
+pub fn default_normalize_score(max_priority: i64, reverse: bool, scores: &mut [i64]) {
+    let max_count = scores.iter().copied().max().unwrap_or(0).max(0);
+    if max_count == 0 {
+        if reverse {
+            scores.iter_mut().for_each(|s| *s = max_priority);
+        }
+        return;
+    }
+    for s in scores.iter_mut() {
+        let mut v = max_priority * *s / max_count;
+        if reverse {
+            v = max_priority - v;
+        }
+        *s = v;
+    }
+}
+
+/// `v1helper.TolerationsTolerateTaint` for one toleration.
+pub fn tolerates(toleration: &Value, taint: &Value) -> bool {
+    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let effect = s(toleration, "effect");
+    if !effect.is_empty() && effect != s(taint, "effect") {
+        return false;
+    }
+    let key = s(toleration, "key");
+    if !key.is_empty() && key != s(taint, "key") {
+        return false;
+    }
+    match s(toleration, "operator").as_str() {
+        "Exists" => true,
+        "" | "Equal" => s(toleration, "value") == s(taint, "value"),
+        _ => false,
+    }
+}
+
+/// The pod's tolerations.
+pub fn tolerations(pod: &PodInfo) -> Vec<Value> {
+    pod.spec("tolerations")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn non_zero_requests_default_per_container() {
+        let p = PodInfo::new(
+            &json!({"metadata": {"name": "p", "namespace": "default"}, "spec": {"containers": [
+                {"name": "a", "resources": {"requests": {"cpu": "250m"}}},
+                {"name": "b"}
+            ]}}),
+        );
+        assert_eq!(p.requests.milli_cpu, 250);
+        assert_eq!(p.requests.memory, 0);
+        assert_eq!(p.non_zero.milli_cpu, 350);
+        assert_eq!(p.non_zero.memory, 2 * DEFAULT_MEMORY_REQUEST);
+    }
+
+    #[test]
+    fn normalize_reverse_and_forward() {
+        let mut s = [0, 1, 2];
+        default_normalize_score(100, true, &mut s);
+        assert_eq!(s, [100, 50, 0]);
+        let mut s = [0, 0];
+        default_normalize_score(100, true, &mut s);
+        assert_eq!(s, [100, 100]);
+        let mut s = [10, 30, 0];
+        default_normalize_score(100, false, &mut s);
+        assert_eq!(s, [33, 100, 0]);
+        let mut s = [0, 0];
+        default_normalize_score(100, false, &mut s);
+        assert_eq!(s, [0, 0]);
+    }
+
+    #[test]
+    fn image_names_get_latest() {
+        assert_eq!(normalized_image_name("nginx"), "nginx:latest");
+        assert_eq!(normalized_image_name("nginx:1.25"), "nginx:1.25");
+        assert_eq!(
+            normalized_image_name("localhost:5000/app"),
+            "localhost:5000/app:latest"
+        );
+    }
+}

@@ -1,0 +1,659 @@
+//! kube-scheduler (`pkg/scheduler`): watches pods and nodes, takes unscheduled pods off its
+//! queue one at a time, runs the framework's plugins over the nodes (PreFilter, Filter,
+//! PostFilter, PreScore, Score, NormalizeScore), picks the best node and binds the pod to it
+//! through kube-apiserver. Each decision is one `schedule` trace record with the
+//! node-by-plugin table.
+
+pub mod framework;
+pub mod plugins;
+pub mod queue;
+
+use crate::api::{meta, resources::for_kind, selector::Selector, Object};
+use crate::apiserver::{Credentials, PatchType, Verb};
+use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
+use crate::cluster::informer::key_of;
+use crate::controllers::events::{EventType, Recorder};
+use crate::kernel::{time::rfc3339, Millis};
+use crate::trace::Component as Lane;
+use framework::{count_image_spread, Code, CycleState, NodeInfo, PodInfo, Status};
+use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profile};
+use queue::{Place, SchedulingQueue};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// The profile's name, which pods ask for in `spec.schedulerName`.
+pub const SCHEDULER_NAME: &str = "default-scheduler";
+/// How long one scheduling cycle takes to start after a pod is queued.
+pub const CYCLE_MS: Millis = 1;
+
+const PODS: usize = 0;
+const NODES: usize = 1;
+const REPLICASETS: usize = 2;
+const SERVICES: usize = 3;
+
+const TAG_SCHEDULE: u64 = 0;
+const TAG_BACKOFF: u64 = 1;
+
+/// `minFeasibleNodesToFind`.
+pub const MIN_FEASIBLE_NODES_TO_FIND: usize = 100;
+/// `minFeasibleNodesPercentageToFind`.
+pub const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND: i64 = 5;
+
+/// `numFeasibleNodesToFind`: how many feasible nodes the Filter phase looks for before it
+/// stops; `percentage` is `percentageOfNodesToScore` (0: adaptive).
+pub fn num_feasible_nodes_to_find(num_all_nodes: usize, percentage: i64) -> usize {
+    if num_all_nodes < MIN_FEASIBLE_NODES_TO_FIND || percentage >= 100 {
+        return num_all_nodes;
+    }
+    let mut pct = percentage;
+    if pct <= 0 {
+        pct = (50 - num_all_nodes as i64 / 125).max(MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+    }
+    let n = (num_all_nodes as i64 * pct / 100) as usize;
+    n.max(MIN_FEASIBLE_NODES_TO_FIND)
+}
+
+/// Whether this scheduler should schedule the pod.
+fn responsible(pod: &Object) -> bool {
+    let unassigned = pod
+        .pointer("/spec/nodeName")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty);
+    let ours = pod
+        .pointer("/spec/schedulerName")
+        .and_then(Value::as_str)
+        .is_none_or(|s| s == SCHEDULER_NAME);
+    unassigned && ours && pod.pointer("/metadata/deletionTimestamp").is_none() && !terminal(pod)
+}
+
+fn terminal(pod: &Object) -> bool {
+    matches!(
+        pod.pointer("/status/phase").and_then(Value::as_str),
+        Some("Succeeded" | "Failed")
+    )
+}
+
+fn pod_fingerprint(pod: &Object) -> Value {
+    json!({"spec": pod.get("spec"), "labels": pod.pointer("/metadata/labels")})
+}
+
+fn node_fingerprint(node: &Object) -> Value {
+    let conditions: BTreeMap<String, Value> = node
+        .pointer("/status/conditions")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| {
+            Some((
+                c.get("type")?.as_str()?.to_string(),
+                c.get("status")?.clone(),
+            ))
+        })
+        .collect();
+    json!({
+        "labels": node.pointer("/metadata/labels"),
+        "taints": node.pointer("/spec/taints"),
+        "unschedulable": node.pointer("/spec/unschedulable"),
+        "allocatable": node.pointer("/status/allocatable"),
+        "images": node.pointer("/status/images"),
+        "conditions": conditions,
+    })
+}
+
+/// One node's row of the decision table.
+struct Row {
+    filters: Vec<Value>,
+    scores: Vec<Value>,
+    total: Option<i64>,
+}
+
+pub struct Scheduler {
+    profile: Profile,
+    queue: SchedulingQueue,
+    recorder: Recorder,
+    /// Where the next Filter phase starts (`nextStartNodeIndex`).
+    next_start_node_index: usize,
+    /// `percentageOfNodesToScore` (0: adaptive).
+    pub percentage_of_nodes_to_score: i64,
+    /// The cache's nodes with their pods, in name order (`internalcache` and its snapshot).
+    snapshot: Vec<NodeInfo>,
+    /// Pod `namespace/name` to the node it is counted on.
+    pod_node: BTreeMap<String, String>,
+    /// Pods bound by this scheduler that the informer has not shown bound yet.
+    assumed: BTreeMap<String, String>,
+    node_fingerprints: BTreeMap<String, Value>,
+    /// A scheduling-cycle timer is pending.
+    armed: bool,
+}
+
+impl Default for Scheduler {
+    fn default() -> Self {
+        Scheduler::new()
+    }
+}
+
+impl Scheduler {
+    pub fn new() -> Self {
+        Scheduler {
+            profile: plugins::default_profile(),
+            queue: SchedulingQueue::default(),
+            recorder: Recorder::new(SCHEDULER_NAME),
+            next_start_node_index: 0,
+            percentage_of_nodes_to_score: 0,
+            snapshot: Vec::new(),
+            pod_node: BTreeMap::new(),
+            assumed: BTreeMap::new(),
+            node_fingerprints: BTreeMap::new(),
+            armed: false,
+        }
+    }
+
+    fn node_index(&self, name: &str) -> Option<usize> {
+        self.snapshot
+            .binary_search_by(|n| n.name.as_str().cmp(name))
+            .ok()
+    }
+
+    /// Puts the pod on the node it runs on (or takes it off when it is gone or finished).
+    fn place_pod(&mut self, key: &str, pod: Option<&Object>) {
+        if let Some(old) = self.pod_node.remove(key) {
+            if let Some(i) = self.node_index(&old) {
+                self.snapshot[i].remove_pod(key);
+            }
+        }
+        let Some(pod) = pod.filter(|p| !terminal(p)) else {
+            return;
+        };
+        let node = match pod.pointer("/spec/nodeName").and_then(Value::as_str) {
+            Some(n) if !n.is_empty() => n.to_string(),
+            _ => match self.assumed.get(key) {
+                Some(n) => n.clone(),
+                None => return,
+            },
+        };
+        if let Some(i) = self.node_index(&node) {
+            self.snapshot[i].add_pod(PodInfo::new(pod));
+        }
+        self.pod_node.insert(key.to_string(), node);
+    }
+
+    fn upsert_node(&mut self, ctx: &Ctx<'_>, node: &Object) {
+        let name = meta::name(node).to_string();
+        match self.node_index(&name) {
+            Some(i) => self.snapshot[i].set_node(node),
+            None => {
+                let pos = self.snapshot.partition_point(|n| n.name < name);
+                self.snapshot.insert(pos, NodeInfo::new(node));
+                let pods: Vec<(String, Object)> = ctx
+                    .cache(PODS)
+                    .list()
+                    .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(&name))
+                    .map(|p| (key_of(p), p.clone()))
+                    .collect();
+                for (k, p) in pods {
+                    self.place_pod(&k, Some(&p));
+                }
+            }
+        }
+        count_image_spread(&mut self.snapshot);
+        self.node_fingerprints.insert(name, node_fingerprint(node));
+    }
+
+    fn remove_node(&mut self, name: &str) {
+        if let Some(i) = self.node_index(name) {
+            self.snapshot.remove(i);
+        }
+        self.pod_node.retain(|_, n| n != name);
+        self.node_fingerprints.remove(name);
+        count_image_spread(&mut self.snapshot);
+    }
+
+    /// A cluster event that may make unschedulable pods fit.
+    fn move_all(&mut self, ctx: &mut Ctx<'_>) {
+        if let Some(until) = self.queue.move_all_to_active_or_backoff(ctx.now()) {
+            ctx.after(until - ctx.now(), TAG_BACKOFF, false);
+        }
+    }
+
+    fn arm(&mut self, ctx: &mut Ctx<'_>) {
+        if !self.armed && self.queue.has_active() {
+            ctx.after(CYCLE_MS, TAG_SCHEDULE, false);
+            self.armed = true;
+        }
+    }
+
+    fn on_pod(&mut self, ctx: &mut Ctx<'_>, kind: &str, pod: &Object) {
+        let key = key_of(pod);
+        if kind == "DELETED" {
+            self.queue.delete(&key);
+            self.assumed.remove(&key);
+            let was_placed = self.pod_node.contains_key(&key);
+            self.place_pod(&key, None);
+            if was_placed {
+                self.move_all(ctx);
+            }
+            return;
+        }
+        if responsible(pod) && !self.assumed.contains_key(&key) {
+            match self.queue.place(&key) {
+                None => self.queue.add(&key, PodInfo::new(pod).priority()),
+                Some(Place::Unschedulable) if self.queue.changed(&key, &pod_fingerprint(pod)) => {
+                    if let Some(until) = self.queue.move_one(&key, ctx.now()) {
+                        ctx.after(until - ctx.now(), TAG_BACKOFF, false);
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        // Assigned (by us or anyone), finished, or being deleted.
+        self.queue.delete(&key);
+        if pod
+            .pointer("/spec/nodeName")
+            .and_then(Value::as_str)
+            .is_some_and(|n| !n.is_empty())
+        {
+            self.assumed.remove(&key);
+        }
+        let freed = terminal(pod) && self.pod_node.contains_key(&key);
+        self.place_pod(&key, Some(pod));
+        if freed {
+            self.move_all(ctx);
+        }
+    }
+
+    /// The selectors of the Services and ReplicaSets that select the pod (`DefaultSelector`).
+    fn default_selectors(ctx: &Ctx<'_>, pod: &PodInfo) -> Vec<Selector> {
+        let labels = meta::labels(&pod.pod);
+        let ns = pod.namespace();
+        let mut out = Vec::new();
+        for svc in ctx.cache(SERVICES).in_namespace(ns) {
+            if let Some(sel) = svc
+                .pointer("/spec/selector")
+                .filter(|s| s.as_object().is_some_and(|m| !m.is_empty()))
+            {
+                if let Ok(s) = Selector::from_label_selector(Some(&json!({"matchLabels": sel}))) {
+                    if s.matches(labels) {
+                        out.push(s);
+                    }
+                }
+            }
+        }
+        for rs in ctx.cache(REPLICASETS).in_namespace(ns) {
+            if let Ok(s) = Selector::from_label_selector(rs.pointer("/spec/selector")) {
+                if !s.is_empty() && s.matches(labels) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    fn schedule_one(&mut self, ctx: &mut Ctx<'_>, key: &str) {
+        let Some(mut pod_obj) = ctx.cache(PODS).get(key).cloned() else {
+            self.queue.delete(key);
+            return;
+        };
+        if !responsible(&pod_obj) || self.assumed.contains_key(key) {
+            self.queue.delete(key);
+            return;
+        }
+        pod_obj["apiVersion"] = json!("v1");
+        pod_obj["kind"] = json!("Pod");
+        let pod = PodInfo::new(&pod_obj);
+        let mut state = CycleState::default();
+        state.write(
+            pod_topology_spread::DEFAULT_SELECTORS,
+            Self::default_selectors(ctx, &pod),
+        );
+        let nodes = &self.snapshot;
+        let n = nodes.len();
+        let mut rows: BTreeMap<usize, Row> = BTreeMap::new();
+        let mut statuses: BTreeMap<String, Status> = BTreeMap::new();
+        let mut feasible: Vec<usize> = Vec::new();
+
+        // PreFilter.
+        let mut pre_filter_reject: Option<Status> = None;
+        for pl in &self.profile.pre_filter {
+            let s = pl.pre_filter(&mut state, &pod, nodes);
+            match s.code {
+                Code::Success => {}
+                Code::Skip => state.skip_filter.push(pl.name()),
+                _ => {
+                    pre_filter_reject = Some(s);
+                    break;
+                }
+            }
+        }
+
+        // Filter, from the rotating start index, until enough feasible nodes are found.
+        if pre_filter_reject.is_none() && n > 0 {
+            let to_find = num_feasible_nodes_to_find(n, self.percentage_of_nodes_to_score);
+            let start = self.next_start_node_index % n;
+            let mut processed = 0;
+            for i in 0..n {
+                if feasible.len() >= to_find {
+                    break;
+                }
+                let idx = (start + i) % n;
+                processed += 1;
+                let node = &nodes[idx];
+                let mut row = Row {
+                    filters: vec![],
+                    scores: vec![],
+                    total: None,
+                };
+                let mut verdict = Status::success();
+                for pl in &self.profile.filter {
+                    if state.skip_filter.contains(&pl.name()) {
+                        continue;
+                    }
+                    let s = pl.filter(&state, &pod, node);
+                    let ok = s.is_success();
+                    row.filters.push(json!({
+                        "plugin": pl.name(),
+                        "ok": ok,
+                        "reason": if ok { Value::Null } else { json!(s.message()) },
+                    }));
+                    if !ok {
+                        verdict = s;
+                        break;
+                    }
+                }
+                if verdict.is_success() {
+                    feasible.push(idx);
+                } else {
+                    statuses.insert(node.name.clone(), verdict);
+                }
+                rows.insert(idx, row);
+            }
+            self.next_start_node_index = (start + processed) % n;
+        }
+
+        let selected: Option<(usize, Option<i64>)> = match feasible.len() {
+            0 => None,
+            // One feasible node: no need to score.
+            1 => Some((feasible[0], None)),
+            _ => {
+                let fnodes: Vec<&NodeInfo> = feasible.iter().map(|&i| &nodes[i]).collect();
+                for pl in &self.profile.pre_score {
+                    let s = pl.pre_score(&mut state, &pod, &fnodes, nodes);
+                    if s.code == Code::Skip {
+                        state.skip_score.push(pl.name());
+                    }
+                }
+                let mut totals = vec![0i64; feasible.len()];
+                for (pl, weight) in &self.profile.score {
+                    if state.skip_score.contains(&pl.name()) {
+                        continue;
+                    }
+                    let mut scores: Vec<i64> = fnodes
+                        .iter()
+                        .map(|node| pl.score(&state, &pod, node).unwrap_or(0))
+                        .collect();
+                    pl.normalize_score(&state, &pod, &mut scores);
+                    for (j, &idx) in feasible.iter().enumerate() {
+                        totals[j] += scores[j] * weight;
+                        if let Some(r) = rows.get_mut(&idx) {
+                            r.scores.push(
+                                json!({"plugin": pl.name(), "score": scores[j], "weight": weight}),
+                            );
+                        }
+                    }
+                }
+                for (j, &idx) in feasible.iter().enumerate() {
+                    if let Some(r) = rows.get_mut(&idx) {
+                        r.total = Some(totals[j]);
+                    }
+                }
+                // selectHost: the highest total, ties broken by reservoir sampling.
+                let mut best = 0;
+                let mut ties = 1;
+                for j in 1..feasible.len() {
+                    if totals[j] > totals[best] {
+                        best = j;
+                        ties = 1;
+                    } else if totals[j] == totals[best] {
+                        ties += 1;
+                        if ctx.rng().below(ties) == 0 {
+                            best = j;
+                        }
+                    }
+                }
+                Some((feasible[best], Some(totals[best])))
+            }
+        };
+
+        let table: Vec<Value> = rows
+            .iter()
+            .map(|(idx, r)| {
+                json!({"node": nodes[*idx].name, "filters": r.filters, "scores": r.scores, "total": r.total})
+            })
+            .collect();
+        let ns = pod.namespace().to_string();
+        let name = meta::name(&pod_obj).to_string();
+        let object = format!("Pod {ns}/{name}");
+        match selected {
+            Some((idx, total)) => {
+                let node = nodes[idx].name.clone();
+                let summary = match total {
+                    Some(t) => format!("{name} -> {node} (score {t})"),
+                    None => format!("{name} -> {node} (the only feasible node)"),
+                };
+                let rec = ctx
+                    .new_record("schedule", summary)
+                    .object(object)
+                    .node(node.clone())
+                    .detail("pod", json!(key))
+                    .detail("selected", json!(node))
+                    .detail("nodes", json!(table));
+                ctx.push(rec);
+                match self.profile.binder.bind(ctx, &pod_obj, &node) {
+                    Ok(_) => {
+                        self.queue.delete(key);
+                        self.assumed.insert(key.to_string(), node.clone());
+                        self.place_pod(key, Some(&pod_obj));
+                        let msg = format!("Successfully assigned {ns}/{name} to {node}");
+                        self.recorder.event(
+                            ctx,
+                            &pod_obj,
+                            None,
+                            EventType::Normal,
+                            "Scheduled",
+                            &msg,
+                        );
+                    }
+                    Err(_) => {
+                        let until = self.queue.requeue_failed(
+                            key,
+                            pod.priority(),
+                            pod_fingerprint(&pod_obj),
+                            ctx.now(),
+                            false,
+                        );
+                        ctx.after(until - ctx.now(), TAG_BACKOFF, false);
+                    }
+                }
+            }
+            None => {
+                let message = if n == 0 {
+                    "no nodes available to schedule pods".to_string()
+                } else {
+                    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+                    for s in statuses.values() {
+                        for r in &s.reasons {
+                            *counts.entry(r.as_str()).or_default() += 1;
+                        }
+                    }
+                    let pre = pre_filter_reject.as_ref().map(Status::message);
+                    let mut msg = fit_error_message(n, pre.as_deref(), &counts);
+                    if pre_filter_reject.is_none() {
+                        for pl in &self.profile.post_filter {
+                            if let Some(m) = pl.post_filter(&state, &pod, nodes, &statuses) {
+                                msg.push(' ');
+                                msg.push_str(&m);
+                                if !m.ends_with('.') {
+                                    msg.push('.');
+                                }
+                            }
+                        }
+                    }
+                    msg
+                };
+                let rec = ctx
+                    .new_record("schedule", format!("{name}: {message}"))
+                    .object(object)
+                    .detail("pod", json!(key))
+                    .detail("selected", Value::Null)
+                    .detail("nodes", json!(table));
+                ctx.push(rec);
+                self.recorder.event(
+                    ctx,
+                    &pod_obj,
+                    None,
+                    EventType::Warning,
+                    "FailedScheduling",
+                    &message,
+                );
+                Self::mark_unschedulable(ctx, &pod_obj, &message);
+                let unschedulable = pre_filter_reject
+                    .as_ref()
+                    .is_none_or(|s| s.code != Code::Error)
+                    && statuses.values().all(|s| s.code != Code::Error);
+                let until = self.queue.requeue_failed(
+                    key,
+                    pod.priority(),
+                    pod_fingerprint(&pod_obj),
+                    ctx.now(),
+                    unschedulable,
+                );
+                if !unschedulable {
+                    ctx.after(until - ctx.now(), TAG_BACKOFF, false);
+                }
+            }
+        }
+    }
+
+    /// `PodScheduled=False`, reason `Unschedulable`, unless the pod already says so.
+    fn mark_unschedulable(ctx: &mut Ctx<'_>, pod: &Object, message: &str) {
+        let current = pod
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)
+            .and_then(|cs| {
+                cs.iter()
+                    .find(|c| c.get("type").and_then(Value::as_str) == Some("PodScheduled"))
+            });
+        if let Some(c) = current {
+            if c.get("status").and_then(Value::as_str) == Some("False")
+                && c.get("reason").and_then(Value::as_str) == Some("Unschedulable")
+                && c.get("message").and_then(Value::as_str) == Some(message)
+            {
+                return;
+            }
+        }
+        let patch = json!({"status": {"conditions": [{
+            "type": "PodScheduled",
+            "status": "False",
+            "reason": "Unschedulable",
+            "message": message,
+            "lastProbeTime": null,
+            "lastTransitionTime": rfc3339(ctx.now()),
+        }]}});
+        let info = for_kind("v1", "Pod").expect("pods");
+        let req = ctx
+            .request(Verb::Patch(PatchType::Strategic), info)
+            .namespace(meta::namespace(pod))
+            .name(meta::name(pod))
+            .subresource("status")
+            .body(patch);
+        let _ = ctx.send(&req);
+    }
+}
+
+impl Component for Scheduler {
+    fn name(&self) -> String {
+        SCHEDULER_NAME.to_string()
+    }
+    fn lane(&self) -> Lane {
+        Lane::KubeScheduler
+    }
+    fn credentials(&self) -> Credentials {
+        Credentials::ClientCertificate {
+            common_name: "system:kube-scheduler".into(),
+            organizations: vec![],
+        }
+    }
+    fn informers(&self) -> Vec<InformerSpec> {
+        vec![
+            InformerSpec::all(for_kind("v1", "Pod").expect("pods")),
+            InformerSpec::all(for_kind("v1", "Node").expect("nodes")),
+            InformerSpec::all(for_kind("apps/v1", "ReplicaSet").expect("replicasets")),
+            InformerSpec::all(for_kind("v1", "Service").expect("services")),
+        ]
+    }
+    fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
+        match input {
+            Input::Started => {
+                let nodes: Vec<Object> = ctx.cache(NODES).list().cloned().collect();
+                for node in &nodes {
+                    self.upsert_node(ctx, node);
+                }
+                let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
+                for p in &pods {
+                    self.on_pod(ctx, "ADDED", p);
+                }
+            }
+            Input::Watch { informer, event } => match informer {
+                PODS => self.on_pod(ctx, event.kind, &event.object),
+                NODES => match event.kind {
+                    "DELETED" => self.remove_node(meta::name(&event.object)),
+                    kind => {
+                        let name = meta::name(&event.object).to_string();
+                        let changed = self.node_fingerprints.get(&name)
+                            != Some(&node_fingerprint(&event.object));
+                        self.upsert_node(ctx, &event.object);
+                        if kind == "ADDED" || changed {
+                            self.move_all(ctx);
+                        }
+                    }
+                },
+                _ => {}
+            },
+            Input::Timer(TAG_SCHEDULE) => {
+                self.armed = false;
+                self.queue.flush_backoff(ctx.now());
+                if let Some(key) = self.queue.pop() {
+                    self.schedule_one(ctx, &key);
+                }
+            }
+            Input::Timer(_) => self.queue.flush_backoff(ctx.now()),
+        }
+        self.arm(ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn num_feasible_nodes_worked_values() {
+        let table = [
+            (50, 50),
+            (100, 100),
+            (101, 100),
+            (500, 230),
+            (1000, 420),
+            (3000, 780),
+            (5000, 500),
+            (6000, 300),
+            (10000, 500),
+        ];
+        for (nodes, want) in table {
+            assert_eq!(num_feasible_nodes_to_find(nodes, 0), want, "{nodes} nodes");
+        }
+        assert_eq!(num_feasible_nodes_to_find(1000, 100), 1000);
+        assert_eq!(num_feasible_nodes_to_find(1000, 30), 300);
+        assert_eq!(num_feasible_nodes_to_find(1000, 1), 100);
+    }
+}

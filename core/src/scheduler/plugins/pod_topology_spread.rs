@@ -1,0 +1,362 @@
+//! PodTopologySpread: spreads matching pods over topology domains. Explicit `DoNotSchedule`
+//! constraints filter; `ScheduleAnyway` constraints, or the system defaults (hostname maxSkew 3,
+//! zone maxSkew 5) for pods owned by a ReplicaSet or selected by a Service, score
+//! (`plugins/podtopologyspread`).
+
+use super::node_affinity::required_matches;
+use crate::api::selector::Selector;
+use crate::scheduler::framework::*;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const NAME: &str = "PodTopologySpread";
+pub const REASON: &str = "node(s) didn't match pod topology spread constraints";
+pub const REASON_MISSING_LABEL: &str =
+    "node(s) didn't match pod topology spread constraints (missing required label)";
+pub const HOSTNAME: &str = "kubernetes.io/hostname";
+pub const ZONE: &str = "topology.kubernetes.io/zone";
+/// CycleState key under which the scheduler leaves the selectors of the Services and
+/// ReplicaSets that select the pod (the system default constraints' selector).
+pub const DEFAULT_SELECTORS: &str = "PodTopologySpread/defaultSelectors";
+
+pub struct PodTopologySpread;
+
+impl Plugin for PodTopologySpread {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+}
+
+/// One constraint with its selector parsed.
+#[derive(Clone, Debug)]
+pub struct Constraint {
+    pub max_skew: i64,
+    pub topology_key: String,
+    /// All must match (a default constraint ANDs the selectors of every owner).
+    pub selectors: Vec<Selector>,
+}
+
+impl Constraint {
+    fn matches(&self, pod: &PodInfo, namespace: &str) -> bool {
+        pod.namespace() == namespace
+            && pod.pod.pointer("/metadata/deletionTimestamp").is_none()
+            && self
+                .selectors
+                .iter()
+                .all(|s| s.matches(crate::api::meta::labels(&pod.pod)))
+    }
+    fn count(&self, node: &NodeInfo, namespace: &str) -> i64 {
+        node.pods
+            .iter()
+            .filter(|p| self.matches(p, namespace))
+            .count() as i64
+    }
+}
+
+/// The pod's explicit constraints with this `whenUnsatisfiable`.
+pub fn explicit(pod: &PodInfo, when: &str) -> Vec<Constraint> {
+    pod.spec("topologySpreadConstraints")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|c| c.get("whenUnsatisfiable").and_then(Value::as_str) == Some(when))
+        .filter_map(|c| {
+            Some(Constraint {
+                max_skew: c.get("maxSkew").and_then(Value::as_i64).unwrap_or(1),
+                topology_key: c.get("topologyKey")?.as_str()?.to_string(),
+                selectors: vec![Selector::from_label_selector(c.get("labelSelector")).ok()?],
+            })
+        })
+        .collect()
+}
+
+fn has_explicit(pod: &PodInfo) -> bool {
+    pod.spec("topologySpreadConstraints")
+        .and_then(Value::as_array)
+        .is_some_and(|a| !a.is_empty())
+}
+
+fn has_keys(node: &NodeInfo, cs: &[Constraint]) -> bool {
+    cs.iter().all(|c| node.label(&c.topology_key).is_some())
+}
+
+// ---- Filter (DoNotSchedule) ----
+
+const PRE_FILTER: &str = "PreFilterPodTopologySpread";
+
+struct FilterState {
+    constraints: Vec<Constraint>,
+    /// Per constraint: domain value to matching pods.
+    counts: Vec<BTreeMap<String, i64>>,
+}
+
+impl PreFilterPlugin for PodTopologySpread {
+    fn pre_filter(&self, state: &mut CycleState, pod: &PodInfo, nodes: &[NodeInfo]) -> Status {
+        let constraints = explicit(pod, "DoNotSchedule");
+        if constraints.is_empty() {
+            return Status::skip();
+        }
+        let mut counts = vec![BTreeMap::new(); constraints.len()];
+        for n in nodes {
+            if !required_matches(pod, n) || !has_keys(n, &constraints) {
+                continue;
+            }
+            for (i, c) in constraints.iter().enumerate() {
+                let v = n.label(&c.topology_key).unwrap_or("").to_string();
+                *counts[i].entry(v).or_insert(0) += c.count(n, pod.namespace());
+            }
+        }
+        state.write(
+            PRE_FILTER,
+            FilterState {
+                constraints,
+                counts,
+            },
+        );
+        Status::success()
+    }
+}
+
+impl FilterPlugin for PodTopologySpread {
+    fn filter(&self, state: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Status {
+        let Some(s) = state.read::<FilterState>(PRE_FILTER) else {
+            return Status::success();
+        };
+        if !has_keys(node, &s.constraints) {
+            return Status::unresolvable(REASON_MISSING_LABEL);
+        }
+        for (i, c) in s.constraints.iter().enumerate() {
+            let value = node.label(&c.topology_key).unwrap_or("");
+            let self_match = i64::from(c.matches(pod, pod.namespace()));
+            let here = s.counts[i].get(value).copied().unwrap_or(0);
+            let min = s.counts[i].values().copied().min().unwrap_or(0);
+            if here + self_match - min > c.max_skew {
+                return Status::unschedulable(REASON);
+            }
+        }
+        Status::success()
+    }
+}
+
+// ---- Score (ScheduleAnyway and system defaults) ----
+
+const PRE_SCORE: &str = "PreScorePodTopologySpread";
+/// The score of a node the plugin ignores, replaced by 0 when normalizing.
+const INVALID_SCORE: i64 = -1;
+
+struct ScoreState {
+    constraints: Vec<Constraint>,
+    ignored: BTreeSet<String>,
+    pair_counts: BTreeMap<(usize, String), i64>,
+    weights: Vec<f64>,
+}
+
+/// The system default constraints for a pod selected by `selectors`.
+pub fn system_defaults(selectors: &[Selector]) -> Vec<Constraint> {
+    if selectors.is_empty() {
+        return vec![];
+    }
+    [(HOSTNAME, 3), (ZONE, 5)]
+        .iter()
+        .map(|(k, s)| Constraint {
+            max_skew: *s,
+            topology_key: k.to_string(),
+            selectors: selectors.to_vec(),
+        })
+        .collect()
+}
+
+impl PreScorePlugin for PodTopologySpread {
+    fn pre_score(
+        &self,
+        state: &mut CycleState,
+        pod: &PodInfo,
+        feasible: &[&NodeInfo],
+        all: &[NodeInfo],
+    ) -> Status {
+        let require_all = has_explicit(pod);
+        let constraints = if require_all {
+            explicit(pod, "ScheduleAnyway")
+        } else {
+            system_defaults(
+                state
+                    .read::<Vec<Selector>>(DEFAULT_SELECTORS)
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[]),
+            )
+        };
+        if constraints.is_empty() {
+            return Status::skip();
+        }
+        let mut ignored = BTreeSet::new();
+        let mut pair_counts = BTreeMap::new();
+        let mut topo_size = vec![0usize; constraints.len()];
+        for n in feasible {
+            if require_all && !has_keys(n, &constraints) {
+                ignored.insert(n.name.clone());
+                continue;
+            }
+            for (i, c) in constraints.iter().enumerate() {
+                if c.topology_key == HOSTNAME {
+                    continue;
+                }
+                let Some(v) = n.label(&c.topology_key) else {
+                    continue;
+                };
+                if pair_counts.insert((i, v.to_string()), 0).is_none() {
+                    topo_size[i] += 1;
+                }
+            }
+        }
+        let weights = constraints
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let size = if c.topology_key == HOSTNAME {
+                    feasible.len() - ignored.len()
+                } else {
+                    topo_size[i]
+                };
+                ((size + 2) as f64).ln()
+            })
+            .collect();
+        for n in all {
+            if !required_matches(pod, n) || (require_all && !has_keys(n, &constraints)) {
+                continue;
+            }
+            for (i, c) in constraints.iter().enumerate() {
+                let Some(v) = n.label(&c.topology_key) else {
+                    continue;
+                };
+                if let Some(cnt) = pair_counts.get_mut(&(i, v.to_string())) {
+                    *cnt += c.count(n, pod.namespace());
+                }
+            }
+        }
+        state.write(
+            PRE_SCORE,
+            ScoreState {
+                constraints,
+                ignored,
+                pair_counts,
+                weights,
+            },
+        );
+        Status::success()
+    }
+}
+
+impl ScorePlugin for PodTopologySpread {
+    fn score(&self, state: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Result<i64, Status> {
+        let Some(s) = state.read::<ScoreState>(PRE_SCORE) else {
+            return Ok(0);
+        };
+        if s.ignored.contains(&node.name) {
+            return Ok(INVALID_SCORE);
+        }
+        let mut score = 0.0;
+        for (i, c) in s.constraints.iter().enumerate() {
+            let Some(v) = node.label(&c.topology_key) else {
+                continue;
+            };
+            let cnt = if c.topology_key == HOSTNAME {
+                c.count(node, pod.namespace())
+            } else {
+                s.pair_counts.get(&(i, v.to_string())).copied().unwrap_or(0)
+            };
+            score += cnt as f64 * s.weights[i] + (c.max_skew - 1) as f64;
+        }
+        Ok(score.round() as i64)
+    }
+
+    fn normalize_score(&self, _: &CycleState, _: &PodInfo, scores: &mut [i64]) {
+        let valid = scores.iter().copied().filter(|s| *s != INVALID_SCORE);
+        let min = valid.clone().min().unwrap_or(0);
+        let max = valid.max().unwrap_or(0);
+        for s in scores.iter_mut() {
+            *s = if *s == INVALID_SCORE {
+                0
+            } else if max == 0 {
+                MAX_NODE_SCORE
+            } else {
+                MAX_NODE_SCORE * (max + min - *s) / max
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn node(name: &str, zone: &str) -> NodeInfo {
+        let mut n = NodeInfo::new(&json!({"metadata": {"name": name, "labels": {
+            HOSTNAME: name, ZONE: zone}}}));
+        n.allocatable = Resource {
+            milli_cpu: 4000,
+            memory: 1 << 33,
+            pods: 110,
+        };
+        n
+    }
+    fn pod(name: &str, labels: Value, spec: Value) -> PodInfo {
+        PodInfo::new(
+            &json!({"metadata": {"name": name, "namespace": "default", "labels": labels}, "spec": spec}),
+        )
+    }
+
+    #[test]
+    fn system_defaults_prefer_emptier_nodes() {
+        let mut nodes = vec![node("a", "z1"), node("b", "z1"), node("c", "z2")];
+        for i in 0..2 {
+            nodes[0].add_pod(pod(&format!("w{i}"), json!({"app": "web"}), json!({})));
+        }
+        nodes[2].add_pod(pod("other", json!({"app": "db"}), json!({})));
+        let incoming = pod("new", json!({"app": "web"}), json!({}));
+        let mut st = CycleState::default();
+        st.write(DEFAULT_SELECTORS, vec![Selector::parse("app=web").unwrap()]);
+        let feasible: Vec<&NodeInfo> = nodes.iter().collect();
+        assert!(PodTopologySpread
+            .pre_score(&mut st, &incoming, &feasible, &nodes)
+            .is_success());
+        let mut s: Vec<i64> = nodes
+            .iter()
+            .map(|n| PodTopologySpread.score(&st, &incoming, n).unwrap())
+            .collect();
+        // hostname weight ln(5), zone weight ln(4): a = 2*1.609+2 + 2*1.386+4 = 12; b = 2+2*1.386+4 = 9; c = 6.
+        assert_eq!(s, [12, 9, 6]);
+        PodTopologySpread.normalize_score(&st, &incoming, &mut s);
+        assert_eq!(s, [50, 75, 100]);
+        // No owner: nothing to spread.
+        let mut st = CycleState::default();
+        assert_eq!(
+            PodTopologySpread.pre_score(&mut st, &incoming, &feasible, &nodes),
+            Status::skip()
+        );
+    }
+
+    #[test]
+    fn do_not_schedule_filters_by_skew() {
+        let mut nodes = vec![node("a", "z1"), node("b", "z2")];
+        nodes[0].add_pod(pod("w0", json!({"app": "web"}), json!({})));
+        let incoming = pod(
+            "new",
+            json!({"app": "web"}),
+            json!({"topologySpreadConstraints": [
+            {"maxSkew": 1, "topologyKey": ZONE, "whenUnsatisfiable": "DoNotSchedule",
+             "labelSelector": {"matchLabels": {"app": "web"}}}]}),
+        );
+        let mut st = CycleState::default();
+        assert!(PodTopologySpread
+            .pre_filter(&mut st, &incoming, &nodes)
+            .is_success());
+        assert_eq!(
+            PodTopologySpread.filter(&st, &incoming, &nodes[0]),
+            Status::unschedulable(REASON)
+        );
+        assert!(PodTopologySpread
+            .filter(&st, &incoming, &nodes[1])
+            .is_success());
+    }
+}

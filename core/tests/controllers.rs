@@ -1,0 +1,414 @@
+//! The workload controllers end to end: Deployment -> ReplicaSet -> Pods, through the apiserver.
+
+use kubeplay_core::api::{meta, resources::for_kind, Object};
+use kubeplay_core::apiserver::{PatchType, Request, Verb};
+use kubeplay_core::cluster::{admin_credentials, Cluster};
+use serde_json::{json, Value};
+
+const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
+
+fn deployment(name: &str, replicas: i64, image: &str, extra: &str) -> String {
+    format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  replicas: {replicas}\n{extra}  selector:\n    matchLabels:\n      app: {name}\n  template:\n    metadata:\n      labels:\n        app: {name}\n    spec:\n      containers:\n      - name: c\n        image: {image}\n"
+    )
+}
+
+fn list(c: &mut Cluster, api_version: &str, kind: &str) -> Vec<Object> {
+    let info = for_kind(api_version, kind).unwrap();
+    let req =
+        Request::new(Verb::List, info, admin_credentials(), "test").namespace(Some("default"));
+    c.request(&req).unwrap()["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn get(c: &mut Cluster, api_version: &str, kind: &str, name: &str) -> Option<Object> {
+    let info = for_kind(api_version, kind).unwrap();
+    let req = Request::new(Verb::Get, info, admin_credentials(), "test")
+        .namespace(Some("default"))
+        .name(name);
+    c.request(&req).ok()
+}
+
+fn kubectl(c: &mut Cluster, args: &[&str]) -> String {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let out = kubeplay_core::kubectl::run(c, &args);
+    assert_eq!(out.exit_code, 0, "{}", out.stderr);
+    out.stdout
+}
+
+/// What a kubelet would report once the pod's containers run and pass readiness.
+fn make_ready(c: &mut Cluster, pod: &str) {
+    let info = for_kind("v1", "Pod").unwrap();
+    let now = kubeplay_core::kernel::time::rfc3339(c.now());
+    let body = json!({"status": {"phase": "Running", "conditions": [
+        {"type": "Ready", "status": "True", "lastTransitionTime": now},
+        {"type": "ContainersReady", "status": "True", "lastTransitionTime": now}]}});
+    let req = Request::new(
+        Verb::Patch(PatchType::Merge),
+        info,
+        admin_credentials(),
+        "test",
+    )
+    .namespace(Some("default"))
+    .name(pod)
+    .subresource("status")
+    .body(body);
+    c.request(&req).unwrap();
+}
+
+fn pending_pods(c: &mut Cluster) -> Vec<String> {
+    list(c, "v1", "Pod")
+        .iter()
+        .filter(|p| p.pointer("/status/phase").and_then(Value::as_str) != Some("Running"))
+        .map(|p| meta::name(p).to_string())
+        .collect()
+}
+
+fn events(c: &mut Cluster) -> Vec<(String, String, String)> {
+    let mut ev = list(c, "v1", "Event");
+    ev.sort_by_key(|e| {
+        e["metadata"]["name"]
+            .as_str()
+            .unwrap_or("")
+            .rsplit('.')
+            .next()
+            .map(|h| u128::from_str_radix(h, 16).unwrap_or(0))
+            .unwrap_or(0)
+    });
+    ev.iter()
+        .map(|e| {
+            (
+                e["reason"].as_str().unwrap_or("").to_string(),
+                e["message"].as_str().unwrap_or("").to_string(),
+                e["source"]["component"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Runs until quiet. Writes made from the test with `Cluster::request` reach the watchers only
+/// when the cluster next moves its watch events onto the queue, which `run(Some(now))` does.
+fn run(c: &mut Cluster) {
+    let now = c.now();
+    c.run(Some(now));
+    c.run(None);
+}
+
+fn replica_sets(c: &mut Cluster) -> Vec<Object> {
+    list(c, "apps/v1", "ReplicaSet")
+}
+
+#[test]
+fn default_deployment_makes_one_replicaset_and_three_pods() {
+    let mut c = Cluster::from_text("default.yaml", NGINX).unwrap();
+    run(&mut c);
+    let rss = replica_sets(&mut c);
+    assert_eq!(rss.len(), 1);
+    let rs = &rss[0];
+    let rs_name = meta::name(rs).to_string();
+    let hash = rs_name.strip_prefix("nginx-").unwrap();
+    assert!(
+        hash.len() <= 10 && hash.chars().all(|ch| "456789bcdf".contains(ch)),
+        "{hash}"
+    );
+    assert_eq!(rs["spec"]["replicas"], 3);
+    assert_eq!(rs["metadata"]["labels"]["pod-template-hash"], hash);
+    assert_eq!(
+        rs["spec"]["selector"]["matchLabels"]["pod-template-hash"],
+        hash
+    );
+    assert_eq!(
+        rs["metadata"]["annotations"]["deployment.kubernetes.io/revision"],
+        "1"
+    );
+    assert_eq!(
+        rs["metadata"]["annotations"]["deployment.kubernetes.io/desired-replicas"],
+        "3"
+    );
+    assert_eq!(
+        rs["metadata"]["annotations"]["deployment.kubernetes.io/max-replicas"],
+        "4"
+    );
+    assert_eq!(rs["metadata"]["ownerReferences"][0]["kind"], "Deployment");
+    let pods = list(&mut c, "v1", "Pod");
+    assert_eq!(pods.len(), 3);
+    for p in &pods {
+        let name = meta::name(p);
+        let suffix = name.strip_prefix(&format!("{rs_name}-")).unwrap();
+        assert_eq!(suffix.len(), 5);
+        assert!(suffix
+            .chars()
+            .all(|ch| "bcdfghjklmnpqrstvwxz2456789".contains(ch)));
+        let r = &p["metadata"]["ownerReferences"][0];
+        assert_eq!(r["apiVersion"], "apps/v1");
+        assert_eq!(r["kind"], "ReplicaSet");
+        assert_eq!(r["name"], rs_name.as_str());
+        assert_eq!(r["uid"], rs["metadata"]["uid"]);
+        assert_eq!(r["controller"], true);
+        assert_eq!(r["blockOwnerDeletion"], true);
+        assert_eq!(p["metadata"]["labels"]["pod-template-hash"], hash);
+    }
+    let ev = events(&mut c);
+    assert_eq!(
+        ev[0],
+        (
+            "ScalingReplicaSet".into(),
+            format!("Scaled up replica set {rs_name} from 0 to 3"),
+            "deployment-controller".into()
+        )
+    );
+    for e in &ev[1..4] {
+        assert_eq!(e.0, "SuccessfulCreate");
+        assert!(e.1.starts_with(&format!("Created pod: {rs_name}-")));
+        assert_eq!(e.2, "replicaset-controller");
+    }
+    let d = get(&mut c, "apps/v1", "Deployment", "nginx").unwrap();
+    assert_eq!(
+        d["metadata"]["annotations"]["deployment.kubernetes.io/revision"],
+        "1"
+    );
+    assert_eq!(d["status"]["replicas"], 3);
+    assert_eq!(d["status"]["updatedReplicas"], 3);
+    assert_eq!(d["status"]["unavailableReplicas"], 3);
+    let rs_status = &replica_sets(&mut c)[0]["status"];
+    assert_eq!(rs_status["replicas"], 3);
+    assert_eq!(rs_status["fullyLabeledReplicas"], 3);
+    assert_eq!(rs_status["observedGeneration"], 1);
+    let out = kubectl(&mut c, &["get", "events"]);
+    assert!(out.contains("ScalingReplicaSet"), "{out}");
+}
+
+#[test]
+fn deployment_status_and_conditions_follow_readiness() {
+    let mut c = Cluster::from_text("default.yaml", NGINX).unwrap();
+    run(&mut c);
+    let d = get(&mut c, "apps/v1", "Deployment", "nginx").unwrap();
+    let conds = d["status"]["conditions"].as_array().unwrap().clone();
+    let avail = conds.iter().find(|x| x["type"] == "Available").unwrap();
+    assert_eq!(avail["status"], "False");
+    assert_eq!(avail["reason"], "MinimumReplicasUnavailable");
+    assert_eq!(
+        avail["message"],
+        "Deployment does not have minimum availability."
+    );
+    let prog = conds.iter().find(|x| x["type"] == "Progressing").unwrap();
+    assert_eq!(prog["reason"], "ReplicaSetUpdated");
+    for p in pending_pods(&mut c) {
+        make_ready(&mut c, &p);
+    }
+    run(&mut c);
+    let d = get(&mut c, "apps/v1", "Deployment", "nginx").unwrap();
+    let rs = meta::name(&replica_sets(&mut c)[0]).to_string();
+    assert_eq!(d["status"]["availableReplicas"], 3);
+    assert_eq!(d["status"]["readyReplicas"], 3);
+    assert!(d["status"].get("unavailableReplicas").is_none());
+    let conds = d["status"]["conditions"].as_array().unwrap();
+    assert_eq!(conds[0]["type"], "Available");
+    assert_eq!(conds[0]["reason"], "MinimumReplicasAvailable");
+    assert_eq!(conds[0]["message"], "Deployment has minimum availability.");
+    assert_eq!(conds[1]["type"], "Progressing");
+    assert_eq!(conds[1]["reason"], "NewReplicaSetAvailable");
+    assert_eq!(
+        conds[1]["message"],
+        format!("ReplicaSet \"{rs}\" has successfully progressed.")
+    );
+}
+
+#[test]
+fn pods_are_created_in_slow_start_batches() {
+    let mut c = Cluster::from_text("d.yaml", &deployment("web", 10, "nginx:1.27", "")).unwrap();
+    run(&mut c);
+    assert_eq!(list(&mut c, "v1", "Pod").len(), 10);
+    let text = c.trace.to_text();
+    let batches: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("slow-start batch of"))
+        .collect();
+    assert_eq!(batches.len(), 4, "{batches:?}");
+    for (line, n) in batches.iter().zip([1, 2, 4, 3]) {
+        assert!(line.contains(&format!("batch of {n} pod")), "{line}");
+    }
+    // Between two batch records, exactly that many pod POSTs.
+    let mut counts = Vec::new();
+    for l in text.lines() {
+        if l.contains("slow-start batch of") {
+            counts.push(0);
+        } else if l.contains("POST /api/v1/namespaces/default/pods") && !counts.is_empty() {
+            *counts.last_mut().unwrap() += 1;
+        }
+    }
+    assert_eq!(counts, vec![1, 2, 4, 3]);
+}
+
+#[test]
+fn scaling_down_deletes_the_lowest_ranked_pods() {
+    let mut c = Cluster::from_text("d.yaml", &deployment("web", 5, "nginx:1.27", "")).unwrap();
+    run(&mut c);
+    let pods: Vec<String> = list(&mut c, "v1", "Pod")
+        .iter()
+        .map(|p| meta::name(p).to_string())
+        .collect();
+    assert_eq!(pods.len(), 5);
+    let keep = [pods[1].clone(), pods[3].clone()];
+    for p in &keep {
+        make_ready(&mut c, p);
+    }
+    run(&mut c);
+    kubectl(&mut c, &["scale", "deployment", "web", "--replicas=2"]);
+    run(&mut c);
+    let mut left: Vec<String> = list(&mut c, "v1", "Pod")
+        .iter()
+        .map(|p| meta::name(p).to_string())
+        .collect();
+    left.sort();
+    let mut want = keep.to_vec();
+    want.sort();
+    assert_eq!(left, want);
+    let ev = events(&mut c);
+    let rs = meta::name(&replica_sets(&mut c)[0]).to_string();
+    assert!(
+        ev.iter()
+            .any(|e| e.1 == format!("Scaled down replica set {rs} from 5 to 2")),
+        "{ev:?}"
+    );
+    assert_eq!(ev.iter().filter(|e| e.0 == "SuccessfulDelete").count(), 3);
+}
+
+/// Runs until quiet, marks every Pending pod Running and Ready, again, until nothing changes,
+/// checking the rolling-update bounds at every round.
+fn settle(c: &mut Cluster, check: &mut dyn FnMut(&mut Cluster)) {
+    for _ in 0..50 {
+        run(c);
+        check(c);
+        let pending = pending_pods(c);
+        if pending.is_empty() {
+            return;
+        }
+        for p in pending {
+            make_ready(c, &p);
+        }
+    }
+    panic!("never settled");
+}
+
+#[test]
+fn rolling_update_moves_one_pod_at_a_time() {
+    let mut c = Cluster::from_text("d.yaml", &deployment("nginx", 3, "nginx:1.26", "")).unwrap();
+    settle(&mut c, &mut |_| {});
+    let old_rs = meta::name(&replica_sets(&mut c)[0]).to_string();
+    let before = events(&mut c).len();
+    kubectl(
+        &mut c,
+        &["set", "image", "deployment/nginx", "c=nginx:1.27"],
+    );
+    let mut check = |c: &mut Cluster| {
+        let pods = list(c, "v1", "Pod");
+        assert!(pods.len() <= 4, "{} pods", pods.len());
+        let available = pods
+            .iter()
+            .filter(|p| p.pointer("/status/phase").and_then(Value::as_str) == Some("Running"))
+            .count();
+        assert!(available >= 3, "{available} available");
+    };
+    settle(&mut c, &mut check);
+    let rss = replica_sets(&mut c);
+    assert_eq!(rss.len(), 2);
+    let new_rs = rss
+        .iter()
+        .map(|r| meta::name(r).to_string())
+        .find(|n| *n != old_rs)
+        .unwrap();
+    let old = get(&mut c, "apps/v1", "ReplicaSet", &old_rs).unwrap();
+    assert_eq!(old["spec"]["replicas"], 0);
+    let scaling: Vec<String> = events(&mut c)[before..]
+        .iter()
+        .filter(|e| e.0 == "ScalingReplicaSet")
+        .map(|e| e.1.clone())
+        .collect();
+    assert_eq!(
+        scaling,
+        vec![
+            format!("Scaled up replica set {new_rs} from 0 to 1"),
+            format!("Scaled down replica set {old_rs} from 3 to 2"),
+            format!("Scaled up replica set {new_rs} from 1 to 2"),
+            format!("Scaled down replica set {old_rs} from 2 to 1"),
+            format!("Scaled up replica set {new_rs} from 2 to 3"),
+            format!("Scaled down replica set {old_rs} from 1 to 0"),
+        ]
+    );
+    let d = get(&mut c, "apps/v1", "Deployment", "nginx").unwrap();
+    assert_eq!(
+        d["metadata"]["annotations"]["deployment.kubernetes.io/revision"],
+        "2"
+    );
+    let pods = list(&mut c, "v1", "Pod");
+    assert_eq!(pods.len(), 3);
+    assert!(pods.iter().all(|p| meta::name(p).starts_with(&new_rs)));
+    // Roll back: the old ReplicaSet is found again and becomes revision 3.
+    kubectl(&mut c, &["rollout", "undo", "deployment/nginx"]);
+    settle(&mut c, &mut check);
+    let old = get(&mut c, "apps/v1", "ReplicaSet", &old_rs).unwrap();
+    assert_eq!(old["spec"]["replicas"], 3);
+    assert_eq!(
+        old["metadata"]["annotations"]["deployment.kubernetes.io/revision"],
+        "3"
+    );
+    assert_eq!(replica_sets(&mut c).len(), 2);
+}
+
+#[test]
+fn recreate_scales_old_to_zero_first() {
+    let extra = "  strategy:\n    type: Recreate\n";
+    let mut c = Cluster::from_text("d.yaml", &deployment("web", 2, "nginx:1.26", extra)).unwrap();
+    settle(&mut c, &mut |_| {});
+    let old_rs = meta::name(&replica_sets(&mut c)[0]).to_string();
+    let before = events(&mut c).len();
+    kubectl(&mut c, &["set", "image", "deployment/web", "c=nginx:1.27"]);
+    settle(&mut c, &mut |_| {});
+    let scaling: Vec<String> = events(&mut c)[before..]
+        .iter()
+        .filter(|e| e.0 == "ScalingReplicaSet")
+        .map(|e| e.1.clone())
+        .collect();
+    assert_eq!(scaling.len(), 2, "{scaling:?}");
+    assert_eq!(
+        scaling[0],
+        format!("Scaled down replica set {old_rs} from 2 to 0")
+    );
+    assert!(scaling[1].ends_with("from 0 to 2"), "{scaling:?}");
+}
+
+#[test]
+fn paused_deployment_does_not_roll_out() {
+    let mut c = Cluster::from_text("d.yaml", &deployment("web", 2, "nginx:1.26", "")).unwrap();
+    settle(&mut c, &mut |_| {});
+    kubectl(&mut c, &["rollout", "pause", "deployment/web"]);
+    kubectl(&mut c, &["set", "image", "deployment/web", "c=nginx:1.27"]);
+    settle(&mut c, &mut |_| {});
+    assert_eq!(replica_sets(&mut c).len(), 1);
+    let d = get(&mut c, "apps/v1", "Deployment", "web").unwrap();
+    let prog = d["status"]["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["type"] == "Progressing")
+        .unwrap()
+        .clone();
+    assert_eq!(prog["reason"], "DeploymentPaused");
+    kubectl(&mut c, &["rollout", "resume", "deployment/web"]);
+    settle(&mut c, &mut |_| {});
+    assert_eq!(replica_sets(&mut c).len(), 2);
+}
+
+#[test]
+fn deleting_the_deployment_removes_its_replicasets_and_pods() {
+    let mut c = Cluster::from_text("default.yaml", NGINX).unwrap();
+    run(&mut c);
+    assert_eq!(list(&mut c, "v1", "Pod").len(), 3);
+    kubectl(&mut c, &["delete", "deployment", "nginx"]);
+    run(&mut c);
+    assert!(replica_sets(&mut c).is_empty());
+    assert!(list(&mut c, "v1", "Pod").is_empty());
+}

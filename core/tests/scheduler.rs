@@ -1,0 +1,437 @@
+//! kube-scheduler through the real cluster: scenarios with `kind: Node` documents and bare
+//! Pods, the `schedule` trace record's node-by-plugin table, the FitError text on Pending pods,
+//! retries on cluster events, taints, selectors, affinity and determinism.
+
+use kubeplay_core::cluster::Cluster;
+use kubeplay_core::scheduler::Scheduler;
+use serde_json::Value;
+
+/// A cluster from the scenario text, with the scheduler running.
+fn cluster(text: &str) -> Cluster {
+    let mut c = Cluster::from_text("s.yaml", text).expect("scenario parses");
+    let running = kubeplay_core::controllers::control_plane()
+        .iter()
+        .any(|c| c.name() == "default-scheduler");
+    if !running {
+        c.add_component(Box::new(Scheduler::new()));
+    }
+    c
+}
+
+fn run(text: &str) -> Cluster {
+    let mut c = cluster(text);
+    c.run(None);
+    c
+}
+
+fn node(name: &str, cpu: &str, memory: &str, extra_meta: &str, spec: &str) -> String {
+    format!(
+        "apiVersion: v1
+kind: Node
+metadata:
+  name: {name}
+{extra_meta}spec:
+{spec}  podCIDR: 10.244.0.0/24
+status:
+  capacity: {{cpu: \"{cpu}\", memory: {memory}, pods: \"110\"}}
+  allocatable: {{cpu: \"{cpu}\", memory: {memory}, pods: \"110\"}}
+---
+"
+    )
+}
+
+fn pod(name: &str, requests: &[(&str, &str)], spec: &str) -> String {
+    let containers: String = requests
+        .iter()
+        .enumerate()
+        .map(|(i, (cpu, mem))| {
+            format!(
+                "  - name: c{i}\n    image: nginx:1.27\n    resources:\n      requests: {{cpu: \"{cpu}\", memory: {mem}}}\n"
+            )
+        })
+        .collect();
+    format!(
+        "apiVersion: v1
+kind: Pod
+metadata:
+  name: {name}
+  namespace: default
+spec:
+{spec}  containers:
+{containers}---
+"
+    )
+}
+
+fn pods_json(c: &mut Cluster) -> Vec<Value> {
+    let out = kubeplay_core::kubectl::run(
+        c,
+        &["get".into(), "pods".into(), "-o".into(), "json".into()],
+    );
+    assert_eq!(out.exit_code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    v["items"].as_array().cloned().unwrap_or_default()
+}
+
+fn pod_named(c: &mut Cluster, name: &str) -> Value {
+    pods_json(c)
+        .into_iter()
+        .find(|p| p["metadata"]["name"] == name)
+        .unwrap_or_else(|| panic!("pod {name} not found"))
+}
+
+fn node_of(c: &mut Cluster, name: &str) -> Option<String> {
+    pod_named(c, name)["spec"]["nodeName"]
+        .as_str()
+        .map(str::to_string)
+}
+
+fn pod_scheduled(pod: &Value) -> Value {
+    pod["status"]["conditions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["type"] == "PodScheduled")
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// The `schedule` records about one pod, as their JSON Lines form.
+fn decisions(c: &Cluster, pod: &str) -> Vec<Value> {
+    c.trace
+        .records
+        .iter()
+        .filter(|r| r.action == "schedule")
+        .map(|r| r.to_json())
+        .filter(|r| r["pod"] == format!("default/{pod}"))
+        .collect()
+}
+
+fn row<'a>(decision: &'a Value, node: &str) -> &'a Value {
+    decision["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["node"] == node)
+        .unwrap_or_else(|| panic!("no row for {node} in {decision}"))
+}
+
+fn score(row: &Value, plugin: &str) -> Option<i64> {
+    row["scores"]
+        .as_array()?
+        .iter()
+        .find(|s| s["plugin"] == plugin)?["score"]
+        .as_i64()
+}
+
+#[test]
+fn least_allocated_case_1_scores_37_and_50() {
+    // facts 5.2 case 1: two containers (1 + 2 cpu, 2 + 3 Gi) on nodes of 4 and 6 cpu, 10Gi.
+    let text = node("node-1", "4", "10Gi", "", "")
+        + &node("node-2", "6", "10Gi", "", "")
+        + &pod("web", &[("1", "2Gi"), ("2", "3Gi")], "");
+    let mut c = run(&text);
+    let d = decisions(&c, "web");
+    assert_eq!(d.len(), 1, "one decision");
+    let d = &d[0];
+    assert_eq!(d["component"], "kube-scheduler");
+    assert_eq!(d["explain"], "schedule");
+    let (n1, n2) = (row(d, "node-1"), row(d, "node-2"));
+    assert_eq!(score(n1, "NodeResourcesFit"), Some(37));
+    assert_eq!(score(n2, "NodeResourcesFit"), Some(50));
+    assert_eq!(score(n1, "NodeResourcesBalancedAllocation"), Some(87));
+    assert_eq!(score(n2, "NodeResourcesBalancedAllocation"), Some(100));
+    assert_eq!(score(n1, "TaintToleration"), Some(100));
+    // Weighted: TaintToleration 3 x 100 + Fit + Balanced.
+    assert_eq!(n1["total"], 300 + 37 + 87);
+    assert_eq!(n2["total"], 300 + 50 + 100);
+    let weight = n1["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["plugin"] == "TaintToleration")
+        .unwrap()["weight"]
+        .clone();
+    assert_eq!(weight, 3);
+    assert!(n1["filters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["ok"] == true && f["reason"].is_null()));
+    assert_eq!(d["selected"], "node-2");
+    assert_eq!(d["summary"], "web -> node-2 (score 450)");
+    assert_eq!(d["object"], "Pod default/web");
+    assert_eq!(node_of(&mut c, "web").as_deref(), Some("node-2"));
+    let p = pod_named(&mut c, "web");
+    assert_eq!(pod_scheduled(&p)["status"], "True");
+    // The binding went through the API as the scheduler, and so did the Scheduled event.
+    let bind = c
+        .trace
+        .records
+        .iter()
+        .find(|r| r.action == "request" && r.summary.ends_with("/pods/web/binding"))
+        .expect("binding request");
+    assert_eq!(
+        bind.summary,
+        "POST /api/v1/namespaces/default/pods/web/binding"
+    );
+    let ev = kubeplay_core::kubectl::run(
+        &mut c,
+        &["get".into(), "events".into(), "-o".into(), "json".into()],
+    );
+    let events: Value = serde_json::from_str(&ev.stdout).unwrap();
+    let scheduled = events["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["reason"] == "Scheduled")
+        .expect("Scheduled event");
+    assert_eq!(
+        scheduled["message"],
+        "Successfully assigned default/web to node-2"
+    );
+    assert_eq!(scheduled["source"]["component"], "default-scheduler");
+    assert_eq!(scheduled["type"], "Normal");
+}
+
+const FIT_ERROR: &str = "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.";
+
+#[test]
+fn a_pod_that_fits_nowhere_waits_then_lands_on_a_bigger_node() {
+    let big = "apiVersion: v1
+    kind: Node
+    metadata:
+      name: node-big
+    spec:
+      podCIDR: 10.244.9.0/24
+    status:
+      capacity: {cpu: \"16\", memory: 32Gi, pods: \"110\"}
+      allocatable: {cpu: \"16\", memory: 32Gi, pods: \"110\"}
+";
+    let text = node("node-1", "4", "8Gi", "", "")
+        + &node("node-2", "4", "8Gi", "", "")
+        + &node("node-3", "4", "8Gi", "", "")
+        + &pod("huge", &[("8", "1Gi")], "")
+        + "apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: 30s\n  kubectl: apply -f -\n  stdin: |\n    "
+        + big;
+    let mut c = cluster(&text);
+    c.run(Some(20_000));
+    let p = pod_named(&mut c, "huge");
+    assert!(p["spec"]["nodeName"].is_null());
+    assert_eq!(p["status"]["phase"], "Pending");
+    let cond = pod_scheduled(&p);
+    assert_eq!(cond["status"], "False");
+    assert_eq!(cond["reason"], "Unschedulable");
+    assert_eq!(cond["message"], FIT_ERROR);
+    let d = decisions(&c, "huge");
+    assert_eq!(d.len(), 1, "no retries without a cluster event: {d:?}");
+    assert!(d[0]["selected"].is_null());
+    assert_eq!(d[0]["summary"], format!("huge: {FIT_ERROR}"));
+    let r = row(&d[0], "node-1");
+    let fit = r["filters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["plugin"] == "NodeResourcesFit")
+        .unwrap();
+    assert_eq!(fit["ok"], false);
+    assert_eq!(fit["reason"], "Insufficient cpu");
+    assert!(r["total"].is_null());
+    let ev = kubeplay_core::kubectl::run(
+        &mut c,
+        &["get".into(), "events".into(), "-o".into(), "json".into()],
+    );
+    let events: Value = serde_json::from_str(&ev.stdout).unwrap();
+    let failed = events["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["reason"] == "FailedScheduling")
+        .expect("FailedScheduling event");
+    assert_eq!(failed["type"], "Warning");
+    assert_eq!(failed["message"], FIT_ERROR);
+    assert_eq!(failed["source"]["component"], "default-scheduler");
+    // The new node is a cluster event: the pod is retried and fits.
+    c.run(None);
+    assert_eq!(node_of(&mut c, "huge").as_deref(), Some("node-big"));
+    let d = decisions(&c, "huge");
+    assert_eq!(d.len(), 2);
+    assert_eq!(d[1]["selected"], "node-big");
+    assert!(d[1]["t_ms"].as_u64().unwrap() >= 30_000);
+    assert_eq!(pod_scheduled(&pod_named(&mut c, "huge"))["status"], "True");
+}
+
+const TAINT: &str = "  taints:\n  - {key: dedicated, value: gpu, effect: NoSchedule}\n";
+
+#[test]
+fn taints_keep_out_pods_that_do_not_tolerate_them() {
+    let text = node("node-1", "8", "16Gi", "", TAINT)
+        + &node("node-2", "4", "8Gi", "", "")
+        + &pod("plain", &[("100m", "64Mi")], "")
+        + &pod(
+            "tolerant",
+            &[("100m", "64Mi")],
+            "  nodeSelector: {kubernetes.io/hostname: node-1}\n  tolerations:\n  - {key: dedicated, operator: Equal, value: gpu, effect: NoSchedule}\n",
+        );
+    let mut c = run(&text);
+    assert_eq!(node_of(&mut c, "plain").as_deref(), Some("node-2"));
+    assert_eq!(node_of(&mut c, "tolerant").as_deref(), Some("node-1"));
+    let d = &decisions(&c, "plain")[0];
+    let tainted = row(d, "node-1");
+    let tt = tainted["filters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["plugin"] == "TaintToleration")
+        .unwrap();
+    assert_eq!(tt["ok"], false);
+    assert_eq!(tt["reason"], "node(s) had untolerated taint(s)");
+    // One feasible node: chosen without scoring.
+    assert_eq!(d["summary"], "plain -> node-2 (the only feasible node)");
+    assert!(row(d, "node-2")["scores"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn fit_error_counts_each_reason_and_preemption_says_why_not() {
+    let text = node("node-1", "4", "8Gi", "", TAINT)
+        + &node("node-2", "2", "8Gi", "", "")
+        + &node("node-3", "2", "8Gi", "", "")
+        + &pod("big", &[("3", "1Gi")], "");
+    let mut c = run(&text);
+    let cond = pod_scheduled(&pod_named(&mut c, "big"));
+    assert_eq!(
+        cond["message"],
+        "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
+    );
+}
+
+#[test]
+fn node_selector_picks_the_labelled_node() {
+    let ssd = "  labels: {disk: ssd}\n";
+    let text = node("node-1", "4", "8Gi", "", "")
+        + &node("node-2", "4", "8Gi", "", "")
+        + &node("node-3", "4", "8Gi", ssd, "")
+        + &pod("db", &[("500m", "1Gi")], "  nodeSelector: {disk: ssd}\n")
+        + &pod(
+            "nowhere",
+            &[("500m", "1Gi")],
+            "  nodeSelector: {disk: nvme}\n",
+        );
+    let mut c = run(&text);
+    assert_eq!(node_of(&mut c, "db").as_deref(), Some("node-3"));
+    let d = &decisions(&c, "db")[0];
+    let na = row(d, "node-1")["filters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["plugin"] == "NodeAffinity")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        na["reason"],
+        "node(s) didn't match Pod's node affinity/selector"
+    );
+    assert_eq!(
+        pod_scheduled(&pod_named(&mut c, "nowhere"))["message"],
+        "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+    );
+}
+
+#[test]
+fn preferred_node_affinity_wins_on_equal_nodes() {
+    let zone = |z: &str| format!("  labels: {{topology.kubernetes.io/zone: {z}}}\n");
+    let affinity = "  affinity:
+    nodeAffinity:
+      preferredDuringSchedulingIgnoredDuringExecution:
+      - weight: 80
+        preference:
+          matchExpressions:
+          - {key: topology.kubernetes.io/zone, operator: In, values: [zone-b]}
+";
+    let text = node("node-1", "4", "8Gi", &zone("zone-a"), "")
+        + &node("node-2", "4", "8Gi", &zone("zone-b"), "")
+        + &node("node-3", "4", "8Gi", &zone("zone-c"), "")
+        + &pod("web", &[("500m", "1Gi")], affinity);
+    let mut c = run(&text);
+    assert_eq!(node_of(&mut c, "web").as_deref(), Some("node-2"));
+    let d = &decisions(&c, "web")[0];
+    assert_eq!(score(row(d, "node-2"), "NodeAffinity"), Some(100));
+    assert_eq!(score(row(d, "node-1"), "NodeAffinity"), Some(0));
+    let t2 = row(d, "node-2")["total"].as_i64().unwrap();
+    let t1 = row(d, "node-1")["total"].as_i64().unwrap();
+    assert_eq!(t2 - t1, 200, "NodeAffinity weighs 2");
+}
+
+#[test]
+fn later_pods_see_earlier_ones_and_the_same_seed_places_alike() {
+    let mut text = node("node-1", "4", "8Gi", "", "")
+        + &node("node-2", "4", "8Gi", "", "")
+        + &node("node-3", "4", "8Gi", "", "");
+    for i in 0..6 {
+        text += &pod(&format!("p{i}"), &[("1", "1Gi")], "");
+    }
+    let placement = |seed: u64| {
+        let mut c = run(&format!(
+            "{text}apiVersion: kubeplay/v1alpha1\nkind: Scenario\nseed: {seed}\n"
+        ));
+        let mut out = Vec::new();
+        for i in 0..6 {
+            out.push(node_of(&mut c, &format!("p{i}")).expect("scheduled"));
+        }
+        let trace: Vec<Value> = c
+            .trace
+            .records
+            .iter()
+            .filter(|r| r.action == "schedule")
+            .map(|r| r.to_json())
+            .collect();
+        (out, trace)
+    };
+    let (a, ta) = placement(7);
+    let (b, tb) = placement(7);
+    assert_eq!(a, b);
+    assert_eq!(ta, tb);
+    // Least allocated spreads them: each node gets two.
+    for n in ["node-1", "node-2", "node-3"] {
+        assert_eq!(a.iter().filter(|x| *x == n).count(), 2, "{a:?}");
+    }
+    // Across seeds the tie-breaks may differ, but the spread never does.
+    for seed in [1, 2, 3] {
+        let (p, _) = placement(seed);
+        for n in ["node-1", "node-2", "node-3"] {
+            assert_eq!(p.iter().filter(|x| *x == n).count(), 2, "{p:?}");
+        }
+    }
+}
+
+#[test]
+fn required_anti_affinity_spreads_replicas() {
+    let anti = "  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchLabels: {app: web}}
+        topologyKey: kubernetes.io/hostname
+";
+    let mut text = node("node-1", "4", "8Gi", "", "") + &node("node-2", "4", "8Gi", "", "");
+    for i in 0..3 {
+        text += &pod(&format!("web-{i}"), &[("100m", "64Mi")], anti).replace(
+            "  namespace: default\n",
+            "  namespace: default\n  labels: {app: web}\n",
+        );
+    }
+    let mut c = run(&text);
+    let placed: Vec<Option<String>> = (0..3)
+        .map(|i| node_of(&mut c, &format!("web-{i}")))
+        .collect();
+    assert_eq!(
+        placed.iter().filter(|p| p.is_some()).count(),
+        2,
+        "{placed:?}"
+    );
+    let pending = (0..3).find(|i| placed[*i].is_none()).unwrap();
+    let msg = pod_scheduled(&pod_named(&mut c, &format!("web-{pending}")))["message"].clone();
+    assert_eq!(
+        msg,
+        "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod."
+    );
+}
