@@ -431,17 +431,33 @@ steps:
 
 #[test]
 fn limit_ranger_defaults_resources_and_resource_quota_refuses_the_second_pod() {
-    let r = run_with(QUOTA, &["--kubectl", "get pod a -o json", "--kubectl", "get pods -o name"]);
+    let r = run_with(
+        QUOTA,
+        &[
+            "--kubectl",
+            "get pod a -o json",
+            "--kubectl",
+            "get pods -o name",
+        ],
+    );
     assert_eq!(
         r.stderr.trim_end(),
         "Error from server (Forbidden): error when creating \"STDIN\": pods \"b\" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=1, limited: pods=1"
     );
     let json_start = r.stdout.find("{\n").expect("pod JSON");
     let json_end = r.stdout.rfind("}\n").expect("end of JSON") + 1;
-    let pod: Value = serde_json::from_str(&r.stdout[json_start..json_end]).expect("kubectl -o json");
+    let pod: Value =
+        serde_json::from_str(&r.stdout[json_start..json_end]).expect("kubectl -o json");
     let res = &pod["spec"]["containers"][0]["resources"];
     assert_eq!(res["requests"]["cpu"], "300m");
     assert_eq!(res["limits"]["cpu"], "500m");
-    assert!(pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"].as_str().unwrap().contains("cpu request for container c"));
-    assert!(r.stdout.trim_end().ends_with("pod/a"), "only pod a exists: {}", r.stdout);
+    assert!(pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"]
+        .as_str()
+        .unwrap()
+        .contains("cpu request for container c"));
+    assert!(
+        r.stdout.trim_end().ends_with("pod/a"),
+        "only pod a exists: {}",
+        r.stdout
+    );
 }

@@ -435,3 +435,231 @@ fn required_anti_affinity_spreads_replicas() {
         "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod."
     );
 }
+
+#[test]
+fn a_higher_priority_pod_preempts_and_lands_once_the_victim_is_gone() {
+    let classes = "apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata:
+  name: high
+value: 1000
+---
+";
+    let low = pod("low", &[("3", "1Gi")], "");
+    let high = pod("high", &[("3", "1Gi")], "  priorityClassName: high\n");
+    let indented: String = high
+        .trim_end_matches("---\n")
+        .lines()
+        .map(|l| format!("    {l}\n"))
+        .collect();
+    let text = node("node-1", "4", "8Gi", "", "")
+        + classes
+        + &low
+        + &format!(
+            "apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: 5s\n  kubectl: apply -f -\n  stdin: |\n{indented}- at: 10s\n  kubectl: delete pod low --force\n"
+        );
+    let mut c = cluster(&text);
+    c.run(Some(8_000));
+    assert_eq!(node_of(&mut c, "low").as_deref(), Some("node-1"));
+    let victim = pod_named(&mut c, "low");
+    assert!(
+        victim["metadata"]["deletionTimestamp"].is_string(),
+        "the victim is being deleted"
+    );
+    let dt = victim["status"]["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == "DisruptionTarget")
+        .expect("DisruptionTarget")
+        .clone();
+    assert_eq!(dt["reason"], "PreemptionByScheduler");
+    let preemptor = pod_named(&mut c, "high");
+    assert_eq!(preemptor["status"]["nominatedNodeName"], "node-1");
+    assert!(preemptor["spec"]["nodeName"].is_null());
+    assert_eq!(
+        pod_scheduled(&preemptor)["message"],
+        "0/1 nodes are available: 1 Insufficient cpu."
+    );
+    let d = decisions(&c, "high");
+    assert_eq!(d[0]["nominatedNode"], "node-1");
+    assert_eq!(d[0]["victims"], serde_json::json!(["default/low"]));
+    // The kubelet's final delete (here forced): the preemptor lands on its nominated node.
+    c.run(None);
+    assert_eq!(node_of(&mut c, "high").as_deref(), Some("node-1"));
+    assert!(pods_json(&mut c)
+        .iter()
+        .all(|p| p["metadata"]["name"] != "low"));
+}
+
+#[test]
+fn replicaset_pods_are_spread_by_the_system_default_constraints() {
+    let deployment = "apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        resources:
+          requests: {cpu: 100m, memory: 128Mi}
+";
+    let text = node("node-1", "4", "8Gi", "", "")
+        + &node("node-2", "4", "8Gi", "", "")
+        + &node("node-3", "4", "8Gi", "", "")
+        + deployment;
+    let mut c = run(&text);
+    let pods = pods_json(&mut c);
+    assert_eq!(
+        pods.len(),
+        3,
+        "the ReplicaSet controller creates the replicas"
+    );
+    let mut nodes: Vec<String> = pods
+        .iter()
+        .map(|p| {
+            p["spec"]["nodeName"]
+                .as_str()
+                .expect("scheduled")
+                .to_string()
+        })
+        .collect();
+    nodes.sort();
+    assert_eq!(nodes, ["node-1", "node-2", "node-3"]);
+    let records: Vec<Value> = c
+        .trace
+        .records
+        .iter()
+        .filter(|r| r.action == "schedule")
+        .map(|r| r.to_json())
+        .collect();
+    // From the second replica on, the spread score prefers the emptier nodes.
+    let last = records.last().unwrap();
+    let spread: Vec<i64> = last["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| score(n, "PodTopologySpread"))
+        .collect();
+    assert_eq!(spread.len(), 3, "{last}");
+    assert_eq!(
+        spread.iter().filter(|s| **s == 100).count(),
+        1,
+        "{spread:?}"
+    );
+}
+
+#[test]
+fn scheduling_gates_hold_a_pod_until_removed() {
+    let gated = pod(
+        "gated",
+        &[("100m", "64Mi")],
+        "  schedulingGates:\n  - name: example.com/wait\n",
+    );
+    let text = node("node-1", "4", "8Gi", "", "")
+        + &gated
+        + "apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: 5s\n  kubectl: patch pod gated --type=json -p '[{\"op\":\"remove\",\"path\":\"/spec/schedulingGates\"}]'\n";
+    let mut c = cluster(&text);
+    c.run(Some(4_000));
+    assert!(decisions(&c, "gated").is_empty());
+    assert!(node_of(&mut c, "gated").is_none());
+    c.run(None);
+    let out = c
+        .outputs
+        .iter()
+        .find(|o| o.command.contains("patch"))
+        .unwrap();
+    assert_eq!(out.exit_code, 0, "{}", out.stderr);
+    assert_eq!(node_of(&mut c, "gated").as_deref(), Some("node-1"));
+    assert_eq!(decisions(&c, "gated").len(), 1);
+}
+
+#[test]
+fn a_deleted_pod_frees_room_for_a_waiting_one() {
+    let text = node("node-1", "4", "8Gi", "", "")
+        + &pod("first", &[("3", "1Gi")], "")
+        + &pod("second", &[("3", "1Gi")], "")
+        + "apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: 20s\n  kubectl: delete pod first --force\n";
+    let mut c = cluster(&text);
+    c.run(Some(15_000));
+    assert_eq!(node_of(&mut c, "first").as_deref(), Some("node-1"));
+    assert!(node_of(&mut c, "second").is_none());
+    assert_eq!(
+        pod_scheduled(&pod_named(&mut c, "second"))["message"],
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+    );
+    c.run(None);
+    assert_eq!(node_of(&mut c, "second").as_deref(), Some("node-1"));
+    let d = decisions(&c, "second");
+    assert_eq!(d.len(), 2, "retried once, on the deletion");
+    assert!(d[1]["t_ms"].as_u64().unwrap() >= 20_000);
+}
+
+#[test]
+fn the_scheduler_identity_may_do_what_it_does() {
+    // `can-i` reads `pods/binding` as the pod named "binding", as kubectl does; the binding and
+    // status writes are shown to succeed by the scheduling tests (201 and 200 responses).
+    let mut c = cluster(&node("node-1", "4", "8Gi", "", ""));
+    for args in [
+        "list pods",
+        "watch pods",
+        "list nodes",
+        "watch nodes",
+        "list replicasets.apps",
+        "list services",
+        "create events",
+        "delete pods",
+    ] {
+        let mut argv: Vec<String> = vec!["auth".into(), "can-i".into()];
+        argv.extend(args.split(' ').map(String::from));
+        argv.push("--as=system:kube-scheduler".into());
+        let out = kubeplay_core::kubectl::run(&mut c, &argv);
+        assert_eq!(out.stdout.trim(), "yes", "can-i {args}: {}", out.stderr);
+    }
+    let mut argv: Vec<String> = ["auth", "can-i", "create", "deployments.apps"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    argv.push("--as=system:kube-scheduler".into());
+    assert_eq!(
+        kubeplay_core::kubectl::run(&mut c, &argv).stdout.trim(),
+        "no"
+    );
+}
+
+#[test]
+fn big_clusters_stop_after_enough_feasible_nodes_and_rotate_the_start() {
+    // 150 nodes: numFeasibleNodesToFind is 100, and the next search starts where this one ended.
+    let mut text = String::new();
+    for i in 0..150 {
+        text += &node(&format!("n{i:03}"), "4", "8Gi", "", "");
+    }
+    text += &pod("a", &[("100m", "64Mi")], "");
+    text += &pod("b", &[("100m", "64Mi")], "");
+    let c = run(&text);
+    let names = |pod: &str| -> Vec<String> {
+        decisions(&c, pod)[0]["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["node"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let a = names("a");
+    assert_eq!(a.len(), 100);
+    assert_eq!(a.first().map(String::as_str), Some("n000"));
+    assert_eq!(a.last().map(String::as_str), Some("n099"));
+    let b = names("b");
+    assert_eq!(b.len(), 100);
+    // Rows are in node order: n000..n049 (the wrap-around) and n100..n149.
+    assert!(b.contains(&"n100".to_string()) && b.contains(&"n149".to_string()));
+    assert!(b.contains(&"n049".to_string()) && !b.contains(&"n050".to_string()));
+}

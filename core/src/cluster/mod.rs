@@ -217,7 +217,9 @@ impl Cluster {
     fn flush_watches(&mut self) {
         for (id, _) in self.api.watches_with_events() {
             // Watches opened by someone else (a test, a console) are theirs to drain.
-            let Some(&(slot, informer)) = self.watch_owner.get(&id) else { continue };
+            let Some(&(slot, informer)) = self.watch_owner.get(&id) else {
+                continue;
+            };
             let events = self.api.take_watch_events(id);
             if !events.is_empty() {
                 let at = self.now() + WATCH_LATENCY_MS;

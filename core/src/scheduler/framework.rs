@@ -125,6 +125,10 @@ pub struct PodInfo {
     /// The requests with the 100m / 200Mi defaults for containers that set none, for scoring.
     pub non_zero: Resource,
     pub host_ports: Vec<HostPort>,
+    /// It has pod affinity or anti-affinity terms of any kind.
+    pub has_affinity: bool,
+    /// It has required pod anti-affinity terms.
+    pub has_required_anti_affinity: bool,
 }
 
 fn container_requests(c: &Value) -> (Resource, Resource) {
@@ -196,12 +200,22 @@ impl PodInfo {
             meta::namespace(pod).unwrap_or("default"),
             meta::name(pod)
         );
+        let affinity = pod.pointer("/spec/affinity").and_then(Value::as_object);
         PodInfo {
             pod: pod.clone(),
             key,
             requests,
             non_zero,
             host_ports,
+            has_affinity: affinity.is_some_and(|a| {
+                a.contains_key("podAffinity") || a.contains_key("podAntiAffinity")
+            }),
+            has_required_anti_affinity: pod
+                .pointer(
+                    "/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution",
+                )
+                .and_then(Value::as_array)
+                .is_some_and(|a| !a.is_empty()),
         }
     }
 
@@ -256,6 +270,9 @@ pub struct NodeInfo {
     pub image_states: BTreeMap<String, ImageState>,
     /// How many nodes the snapshot has (ImageLocality's spread denominator).
     pub total_nodes: usize,
+    /// How many of its pods have pod affinity terms, and required anti-affinity terms.
+    pub pods_with_affinity: usize,
+    pub pods_with_required_anti_affinity: usize,
 }
 
 /// `nginx` is `nginx:latest`; a name with a tag or digest is kept.
@@ -310,6 +327,8 @@ impl NodeInfo {
             used_ports: vec![],
             image_states,
             total_nodes: 1,
+            pods_with_affinity: 0,
+            pods_with_required_anti_affinity: 0,
         }
     }
 
@@ -328,6 +347,8 @@ impl NodeInfo {
         self.requested.add(&pod.requests);
         self.non_zero_requested.add(&pod.non_zero);
         self.used_ports.extend(pod.host_ports.iter().cloned());
+        self.pods_with_affinity += usize::from(pod.has_affinity);
+        self.pods_with_required_anti_affinity += usize::from(pod.has_required_anti_affinity);
         self.pods.push(pod);
     }
 
@@ -335,6 +356,8 @@ impl NodeInfo {
     pub fn remove_pod(&mut self, key: &str) -> Option<PodInfo> {
         let i = self.pods.iter().position(|p| p.key == key)?;
         let pod = self.pods.remove(i);
+        self.pods_with_affinity -= usize::from(pod.has_affinity);
+        self.pods_with_required_anti_affinity -= usize::from(pod.has_required_anti_affinity);
         self.requested.sub(&pod.requests);
         self.non_zero_requested.sub(&pod.non_zero);
         for hp in &pod.host_ports {

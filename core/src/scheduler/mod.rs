@@ -33,6 +33,12 @@ const SERVICES: usize = 3;
 
 const TAG_SCHEDULE: u64 = 0;
 const TAG_BACKOFF: u64 = 1;
+const TAG_FLUSH: u64 = 2;
+
+/// How often unschedulable pods that waited too long are retried (`flushUnschedulablePodsLeftover`).
+pub const FLUSH_INTERVAL_MS: Millis = 30_000;
+/// `podMaxInUnschedulablePodsDuration`: after this long a pod is retried without an event.
+pub const MAX_UNSCHEDULABLE_MS: Millis = 5 * 60_000;
 
 /// `minFeasibleNodesToFind`.
 pub const MIN_FEASIBLE_NODES_TO_FIND: usize = 100;
@@ -64,6 +70,28 @@ fn responsible(pod: &Object) -> bool {
         .and_then(Value::as_str)
         .is_none_or(|s| s == SCHEDULER_NAME);
     unassigned && ours && pod.pointer("/metadata/deletionTimestamp").is_none() && !terminal(pod)
+}
+
+/// `spec.schedulingGates` not yet removed.
+fn gated(pod: &Object) -> bool {
+    pod.pointer("/spec/schedulingGates")
+        .and_then(Value::as_array)
+        .is_some_and(|g| !g.is_empty())
+}
+
+/// The longest message an event note or condition gets (`truncateMessage`).
+pub const NOTE_LENGTH_LIMIT: usize = 1024;
+
+/// Cuts a long FitError to 1024 bytes, ending in ` ...`.
+pub fn truncate_message(message: &str) -> String {
+    if message.len() <= NOTE_LENGTH_LIMIT {
+        return message.to_string();
+    }
+    let mut end = NOTE_LENGTH_LIMIT - 4;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{} ...", &message[..end])
 }
 
 fn terminal(pod: &Object) -> bool {
@@ -179,8 +207,18 @@ impl Scheduler {
 
     fn upsert_node(&mut self, ctx: &Ctx<'_>, node: &Object) {
         let name = meta::name(node).to_string();
-        match self.node_index(&name) {
-            Some(i) => self.snapshot[i].set_node(node),
+        let recount = match self.node_index(&name) {
+            Some(i) => {
+                let old = std::mem::take(&mut self.snapshot[i].image_states);
+                self.snapshot[i].set_node(node);
+                let same = old.keys().eq(self.snapshot[i].image_states.keys());
+                if same {
+                    for (k, st) in self.snapshot[i].image_states.iter_mut() {
+                        st.num_nodes = old[k].num_nodes;
+                    }
+                }
+                !same
+            }
             None => {
                 let pos = self.snapshot.partition_point(|n| n.name < name);
                 self.snapshot.insert(pos, NodeInfo::new(node));
@@ -193,9 +231,12 @@ impl Scheduler {
                 for (k, p) in pods {
                     self.place_pod(&k, Some(&p));
                 }
+                true
             }
+        };
+        if recount {
+            count_image_spread(&mut self.snapshot);
         }
-        count_image_spread(&mut self.snapshot);
         self.node_fingerprints.insert(name, node_fingerprint(node));
     }
 
@@ -232,6 +273,11 @@ impl Scheduler {
             if was_placed {
                 self.move_all(ctx);
             }
+            return;
+        }
+        if responsible(pod) && gated(pod) {
+            // PreEnqueue (SchedulingGates): it waits outside the queue until its gates go.
+            self.queue.delete(&key);
             return;
         }
         if responsible(pod) && !self.assumed.contains_key(&key) {
@@ -326,8 +372,44 @@ impl Scheduler {
             }
         }
 
-        // Filter, from the rotating start index, until enough feasible nodes are found.
-        if pre_filter_reject.is_none() && n > 0 {
+        // Filter: first the node a preemption nominated, if it fits now; otherwise from the
+        // rotating start index until enough feasible nodes are found.
+        let filter_node = |idx: usize| -> (Row, Status) {
+            let mut row = Row {
+                filters: vec![],
+                scores: vec![],
+                total: None,
+            };
+            for pl in &self.profile.filter {
+                if state.skip_filter.contains(&pl.name()) {
+                    continue;
+                }
+                let s = pl.filter(&state, &pod, &nodes[idx]);
+                let ok = s.is_success();
+                row.filters.push(json!({
+                    "plugin": pl.name(),
+                    "ok": ok,
+                    "reason": if ok { Value::Null } else { json!(s.message()) },
+                }));
+                if !ok {
+                    return (row, s);
+                }
+            }
+            (row, Status::success())
+        };
+        let nominated = pod
+            .pod
+            .pointer("/status/nominatedNodeName")
+            .and_then(Value::as_str)
+            .and_then(|name| nodes.iter().position(|n| n.name == name));
+        if let (None, Some(idx)) = (&pre_filter_reject, nominated) {
+            let (row, verdict) = filter_node(idx);
+            if verdict.is_success() {
+                feasible.push(idx);
+                rows.insert(idx, row);
+            }
+        }
+        if pre_filter_reject.is_none() && n > 0 && feasible.is_empty() {
             let to_find = num_feasible_nodes_to_find(n, self.percentage_of_nodes_to_score);
             let start = self.next_start_node_index % n;
             let mut processed = 0;
@@ -337,33 +419,11 @@ impl Scheduler {
                 }
                 let idx = (start + i) % n;
                 processed += 1;
-                let node = &nodes[idx];
-                let mut row = Row {
-                    filters: vec![],
-                    scores: vec![],
-                    total: None,
-                };
-                let mut verdict = Status::success();
-                for pl in &self.profile.filter {
-                    if state.skip_filter.contains(&pl.name()) {
-                        continue;
-                    }
-                    let s = pl.filter(&state, &pod, node);
-                    let ok = s.is_success();
-                    row.filters.push(json!({
-                        "plugin": pl.name(),
-                        "ok": ok,
-                        "reason": if ok { Value::Null } else { json!(s.message()) },
-                    }));
-                    if !ok {
-                        verdict = s;
-                        break;
-                    }
-                }
+                let (row, verdict) = filter_node(idx);
                 if verdict.is_success() {
                     feasible.push(idx);
                 } else {
-                    statuses.insert(node.name.clone(), verdict);
+                    statuses.insert(nodes[idx].name.clone(), verdict);
                 }
                 rows.insert(idx, row);
             }
@@ -476,6 +536,7 @@ impl Scheduler {
                 }
             }
             None => {
+                let mut preemption: Option<(String, Vec<PodInfo>)> = None;
                 let message = if n == 0 {
                     "no nodes available to schedule pods".to_string()
                 } else {
@@ -488,25 +549,56 @@ impl Scheduler {
                     let pre = pre_filter_reject.as_ref().map(Status::message);
                     let mut msg = fit_error_message(n, pre.as_deref(), &counts);
                     if pre_filter_reject.is_none() {
+                        let filters = &self.profile.filter;
+                        let st = &state;
+                        let pod_ref = &pod;
+                        let fits = |node: &NodeInfo| {
+                            filters
+                                .iter()
+                                .filter(|pl| !st.skip_filter.contains(&pl.name()))
+                                .all(|pl| pl.filter(st, pod_ref, node).is_success())
+                        };
                         for pl in &self.profile.post_filter {
-                            if let Some(m) = pl.post_filter(&state, &pod, nodes, &statuses) {
+                            let r = pl.post_filter(&state, &pod, nodes, &statuses, &fits);
+                            if let Some(m) = r.message {
                                 msg.push(' ');
                                 msg.push_str(&m);
                                 if !m.ends_with('.') {
                                     msg.push('.');
                                 }
                             }
+                            if let Some(node) = r.nominated_node {
+                                preemption = Some((node, r.victims));
+                                break;
+                            }
                         }
                     }
                     msg
                 };
                 let rec = ctx
-                    .new_record("schedule", format!("{name}: {message}"))
+                    .new_record(
+                        "schedule",
+                        match &preemption {
+                            Some((node, v)) => format!(
+                                "{name}: {message} Preempting {} lower-priority pod(s) on {node}",
+                                v.len()
+                            ),
+                            None => format!("{name}: {message}"),
+                        },
+                    )
                     .object(object)
                     .detail("pod", json!(key))
                     .detail("selected", Value::Null)
                     .detail("nodes", json!(table));
+                let rec = match &preemption {
+                    Some((node, victims)) => rec.detail("nominatedNode", json!(node)).detail(
+                        "victims",
+                        json!(victims.iter().map(|v| v.key.clone()).collect::<Vec<_>>()),
+                    ),
+                    None => rec,
+                };
                 ctx.push(rec);
+                let message = truncate_message(&message);
                 self.recorder.event(
                     ctx,
                     &pod_obj,
@@ -515,6 +607,9 @@ impl Scheduler {
                     "FailedScheduling",
                     &message,
                 );
+                if let Some((node, victims)) = &preemption {
+                    self.preempt(ctx, &pod_obj, node, victims);
+                }
                 Self::mark_unschedulable(ctx, &pod_obj, &message);
                 let unschedulable = pre_filter_reject
                     .as_ref()
@@ -532,6 +627,48 @@ impl Scheduler {
                 }
             }
         }
+    }
+
+    /// Evicts the victims (a `DisruptionTarget` condition, then a graceful delete) and
+    /// nominates the node for the preemptor (`prepareCandidate`).
+    fn preempt(&mut self, ctx: &mut Ctx<'_>, preemptor: &Object, node: &str, victims: &[PodInfo]) {
+        let info = for_kind("v1", "Pod").expect("pods");
+        let uid = meta::uid(preemptor).to_string();
+        for v in victims {
+            let mut victim = v.pod.clone();
+            victim["apiVersion"] = json!("v1");
+            victim["kind"] = json!("Pod");
+            let patch = json!({"status": {"conditions": [{
+                "type": "DisruptionTarget",
+                "status": "True",
+                "reason": "PreemptionByScheduler",
+                "message": format!("{SCHEDULER_NAME}: preempting to accommodate a higher priority pod"),
+                "lastProbeTime": null,
+                "lastTransitionTime": rfc3339(ctx.now()),
+            }]}});
+            let req = ctx
+                .request(Verb::Patch(PatchType::Strategic), info)
+                .namespace(meta::namespace(&victim))
+                .name(meta::name(&victim))
+                .subresource("status")
+                .body(patch);
+            let _ = ctx.send(&req);
+            let req = ctx
+                .request(Verb::Delete, info)
+                .namespace(meta::namespace(&victim))
+                .name(meta::name(&victim));
+            let _ = ctx.send(&req);
+            let msg = format!("Preempted by pod {uid} on node {node}");
+            self.recorder
+                .event(ctx, &victim, None, EventType::Normal, "Preempted", &msg);
+        }
+        let req = ctx
+            .request(Verb::Patch(PatchType::Strategic), info)
+            .namespace(meta::namespace(preemptor))
+            .name(meta::name(preemptor))
+            .subresource("status")
+            .body(json!({"status": {"nominatedNodeName": node}}));
+        let _ = ctx.send(&req);
     }
 
     /// `PodScheduled=False`, reason `Unschedulable`, unless the pod already says so.
@@ -594,6 +731,7 @@ impl Component for Scheduler {
     fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
         match input {
             Input::Started => {
+                ctx.after(FLUSH_INTERVAL_MS, TAG_FLUSH, true);
                 let nodes: Vec<Object> = ctx.cache(NODES).list().cloned().collect();
                 for node in &nodes {
                     self.upsert_node(ctx, node);
@@ -626,6 +764,16 @@ impl Component for Scheduler {
                     self.schedule_one(ctx, &key);
                 }
             }
+            Input::Timer(TAG_FLUSH) => {
+                ctx.after(FLUSH_INTERVAL_MS, TAG_FLUSH, true);
+                self.queue.flush_backoff(ctx.now());
+                if let Some(until) = self
+                    .queue
+                    .flush_unschedulable_leftover(ctx.now(), MAX_UNSCHEDULABLE_MS)
+                {
+                    ctx.after(until - ctx.now(), TAG_BACKOFF, false);
+                }
+            }
             Input::Timer(_) => self.queue.flush_backoff(ctx.now()),
         }
         self.arm(ctx);
@@ -655,5 +803,14 @@ mod tests {
         assert_eq!(num_feasible_nodes_to_find(1000, 100), 1000);
         assert_eq!(num_feasible_nodes_to_find(1000, 30), 300);
         assert_eq!(num_feasible_nodes_to_find(1000, 1), 100);
+    }
+
+    #[test]
+    fn long_messages_are_truncated() {
+        let long = "x".repeat(2000);
+        let t = truncate_message(&long);
+        assert_eq!(t.len(), 1024);
+        assert!(t.ends_with("x ..."));
+        assert_eq!(truncate_message("short"), "short");
     }
 }

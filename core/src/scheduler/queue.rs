@@ -32,6 +32,8 @@ struct Entry {
     seq: u64,
     attempts: u32,
     backoff_until: Millis,
+    /// When it joined the unschedulable pods.
+    since: Millis,
     /// The pod's spec and labels when it last failed: a change moves it back.
     fingerprint: Value,
 }
@@ -73,6 +75,7 @@ impl SchedulingQueue {
             seq: self.seq,
             attempts: 0,
             backoff_until: 0,
+            since: 0,
             fingerprint: Value::Null,
         };
         self.active
@@ -118,6 +121,7 @@ impl SchedulingQueue {
             seq: self.seq,
             attempts,
             backoff_until: until,
+            since: now,
             fingerprint,
         };
         let place = if unschedulable {
@@ -158,6 +162,23 @@ impl SchedulingQueue {
                 self.activate(&k);
             } else {
                 self.entries.get_mut(&k).expect("queued").0 = Place::Backoff;
+                earliest = Some(earliest.map_or(until, |e: Millis| e.min(until)));
+            }
+        }
+        earliest
+    }
+
+    /// Unschedulable pods that waited longer than `max` are retried as if an event came.
+    pub fn flush_unschedulable_leftover(&mut self, now: Millis, max: Millis) -> Option<Millis> {
+        let keys: Vec<String> = self
+            .entries
+            .iter()
+            .filter(|(_, (p, e))| *p == Place::Unschedulable && now - e.since > max)
+            .map(|(k, _)| k.clone())
+            .collect();
+        let mut earliest = None;
+        for k in keys {
+            if let Some(until) = self.move_one(&k, now) {
                 earliest = Some(earliest.map_or(until, |e: Millis| e.min(until)));
             }
         }
@@ -224,5 +245,11 @@ mod tests {
         assert!(!q.has_active());
         q.flush_backoff(1100);
         assert_eq!(q.pop().as_deref(), Some("a"));
+        // Left waiting for more than five minutes: retried without an event.
+        q.requeue_failed("a", 0, Value::Null, 2000, true);
+        assert_eq!(q.flush_unschedulable_leftover(200_000, 300_000), None);
+        assert!(!q.has_active());
+        assert_eq!(q.flush_unschedulable_leftover(302_001, 300_000), None);
+        assert!(q.has_active());
     }
 }

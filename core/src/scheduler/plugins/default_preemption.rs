@@ -58,6 +58,10 @@ pub fn select_victims(
     Some(victims)
 }
 
+/// How much a candidate hurts (`pickOneNodeForPreemption`, without PodDisruptionBudgets):
+/// the highest victim priority, the sum of their priorities, how many, then node order.
+type Rank = (i64, i64, usize, usize);
+
 fn terminating(p: &PodInfo) -> bool {
     p.pod.pointer("/metadata/deletionTimestamp").is_some()
 }
@@ -92,8 +96,7 @@ impl PostFilterPlugin for DefaultPreemption {
             }
         }
         let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
-        // (highest victim priority, sum of priorities, number of victims, node index).
-        let mut best: Option<((i64, i64, usize, usize), Vec<PodInfo>)> = None;
+        let mut best: Option<(Rank, Vec<PodInfo>)> = None;
         for (i, n) in nodes.iter().enumerate() {
             let unresolvable = statuses
                 .get(&n.name)
@@ -106,7 +109,11 @@ impl PostFilterPlugin for DefaultPreemption {
                 None => *reasons.entry(NO_VICTIMS).or_default() += 1,
                 Some(victims) => {
                     let rank = (
-                        victims.iter().map(PodInfo::priority).max().unwrap_or(i64::MIN),
+                        victims
+                            .iter()
+                            .map(PodInfo::priority)
+                            .max()
+                            .unwrap_or(i64::MIN),
                         victims.iter().map(PodInfo::priority).sum(),
                         victims.len(),
                         i,
@@ -181,15 +188,25 @@ mod tests {
         let incoming = with_priority(pod(&[(2000, 0)]), "hi", 100);
         // Removing low and mid frees 3000m; putting mid back still fits: only low goes.
         let v = select_victims(&incoming, &n, &fits).unwrap();
-        assert_eq!(v.iter().map(|p| p.key.as_str()).collect::<Vec<_>>(), ["default/low"]);
+        assert_eq!(
+            v.iter().map(|p| p.key.as_str()).collect::<Vec<_>>(),
+            ["default/low"]
+        );
         let mut statuses = BTreeMap::new();
         statuses.insert("n".to_string(), Status::unschedulable("Insufficient cpu"));
-        let r = DefaultPreemption.post_filter(&CycleState::default(), &incoming, &[n.clone()], &statuses, &fits);
+        let r = DefaultPreemption.post_filter(
+            &CycleState::default(),
+            &incoming,
+            &[n.clone()],
+            &statuses,
+            &fits,
+        );
         assert_eq!(r.nominated_node.as_deref(), Some("n"));
         assert!(r.message.is_none());
         // Equal priority: nothing to evict.
         let same = with_priority(pod(&[(2000, 0)]), "same", 0);
-        let r = DefaultPreemption.post_filter(&CycleState::default(), &same, &[n], &statuses, &fits);
+        let r =
+            DefaultPreemption.post_filter(&CycleState::default(), &same, &[n], &statuses, &fits);
         assert_eq!(
             r.message.as_deref(),
             Some("preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.")

@@ -28,8 +28,8 @@ pub fn calculate_priority(sum: i64, num_containers: usize) -> i64 {
 
 impl ScorePlugin for ImageLocality {
     fn score(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Result<i64, Status> {
-        // The spread is over all nodes; it is counted into image_states by the snapshot.
-        let total = state_total_nodes(node);
+        // The spread is over all nodes of the snapshot (see `count_image_spread`).
+        let total = node.total_nodes.max(1);
         let images = pod.images();
         let sum: i64 = images
             .iter()
@@ -38,12 +38,6 @@ impl ScorePlugin for ImageLocality {
             .sum();
         Ok(calculate_priority(sum, images.len()))
     }
-}
-
-/// The number of nodes in the snapshot, recorded on each NodeInfo's image states by
-/// [`count_image_spread`]'s caller through `total_nodes`.
-fn state_total_nodes(node: &NodeInfo) -> usize {
-    node.total_nodes.max(1)
 }
 
 #[cfg(test)]

@@ -112,8 +112,15 @@ impl PreFilterPlugin for InterPodAffinity {
         let mut existing_anti = Vec::new();
         let mut affinity_domains = vec![Vec::new(); affinity.len()];
         let mut anti_domains = vec![Vec::new(); anti_affinity.len()];
+        let own_terms = !affinity.is_empty() || !anti_affinity.is_empty();
         for n in nodes {
+            if !own_terms && n.pods_with_required_anti_affinity == 0 {
+                continue;
+            }
             for p in &n.pods {
+                if !own_terms && !p.has_required_anti_affinity {
+                    continue;
+                }
                 for t in required_terms(p, "podAntiAffinity") {
                     if t.matches(pod) {
                         if let Some(v) = n.label(&t.topology_key) {
@@ -225,13 +232,6 @@ fn process_term(
     }
 }
 
-fn has_affinity(pod: &PodInfo) -> bool {
-    pod.pod
-        .pointer("/spec/affinity")
-        .and_then(Value::as_object)
-        .is_some_and(|a| a.contains_key("podAffinity") || a.contains_key("podAntiAffinity"))
-}
-
 impl PreScorePlugin for InterPodAffinity {
     fn pre_score(
         &self,
@@ -243,14 +243,17 @@ impl PreScorePlugin for InterPodAffinity {
         let affinity = preferred_terms(pod, "podAffinity");
         let anti = preferred_terms(pod, "podAntiAffinity");
         let has_constraints = !affinity.is_empty() || !anti.is_empty();
-        let any_existing = all.iter().any(|n| n.pods.iter().any(has_affinity));
+        let any_existing = all.iter().any(|n| n.pods_with_affinity > 0);
         if !has_constraints && !any_existing {
             return Status::skip();
         }
         let mut scores = TopologyScore::new();
         for node in all {
+            if !has_constraints && node.pods_with_affinity == 0 {
+                continue;
+            }
             for existing in &node.pods {
-                if !has_constraints && !has_affinity(existing) {
+                if !has_constraints && !existing.has_affinity {
                     continue;
                 }
                 for (t, w) in &affinity {
@@ -259,7 +262,7 @@ impl PreScorePlugin for InterPodAffinity {
                 for (t, w) in &anti {
                     process_term(&mut scores, t, -*w, existing, node);
                 }
-                if !has_affinity(existing) {
+                if !existing.has_affinity {
                     continue;
                 }
                 if node.labels().is_some_and(|l| !l.is_empty()) {
