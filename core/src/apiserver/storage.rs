@@ -71,6 +71,45 @@ impl Storage {
         }
     }
 
+    /// One write as etcd3's store does it: a transaction whose compare is the key's
+    /// mod_revision (`0` = the key must not exist), stamping the new resourceVersion.
+    fn write(
+        &mut self,
+        key: String,
+        expected_rev: i64,
+        op: Op,
+        obj: Object,
+    ) -> Result<Option<Written>, ApiError> {
+        let txn = Txn {
+            compare: vec![Compare::mod_revision(
+                key.clone(),
+                CompareResult::Equal,
+                expected_rev,
+            )],
+            success: vec![op],
+            failure: vec![],
+        };
+        let resp = self.etcd.txn(txn).map_err(etcd_error)?;
+        if !resp.succeeded {
+            return Ok(None);
+        }
+        let mut object = obj;
+        meta::set_meta(
+            &mut object,
+            "resourceVersion",
+            Value::String(resp.revision.to_string()),
+        );
+        Ok(Some(Written {
+            object,
+            revision: resp.revision,
+            key,
+        }))
+    }
+
+    fn key_of(info: &ResourceInfo, obj: &Object) -> String {
+        info.etcd_key(meta::namespace(obj), meta::name(obj))
+    }
+
     /// Create-if-absent: a transaction whose compare is "the key does not exist".
     pub fn create(
         &mut self,
@@ -78,45 +117,25 @@ impl Storage {
         obj: Object,
         lease: i64,
     ) -> Result<Written, ApiError> {
-        let ns = meta::namespace(&obj).map(str::to_string);
-        let name = meta::name(&obj).to_string();
-        let key = info.etcd_key(ns.as_deref(), &name);
-        let txn = Txn {
-            compare: vec![Compare::mod_revision(key.clone(), CompareResult::Equal, 0)],
-            success: vec![Op::Put {
-                key: key.clone(),
-                value: encode(&obj),
-                lease,
-            }],
-            failure: vec![],
+        let key = Self::key_of(info, &obj);
+        let op = Op::Put {
+            key: key.clone(),
+            value: encode(&obj),
+            lease,
         };
-        let resp = self.etcd.txn(txn).map_err(etcd_error)?;
-        if !resp.succeeded {
-            return Err(ApiError::already_exists(info.plural, info.group, &name));
-        }
-        let mut object = obj;
-        meta::set_meta(
-            &mut object,
-            "resourceVersion",
-            Value::String(resp.revision.to_string()),
-        );
-        Ok(Written {
-            object,
-            revision: resp.revision,
-            key,
-        })
+        let name = meta::name(&obj).to_string();
+        self.write(key, 0, op, obj)?
+            .ok_or_else(|| ApiError::already_exists(info.plural, info.group, &name))
     }
 
-    /// Compare-and-swap on the key's mod_revision (`GuaranteedUpdate`).
+    /// Compare-and-swap on the key's mod_revision (`GuaranteedUpdate`); the key keeps its lease.
     pub fn update(
         &mut self,
         info: &ResourceInfo,
         obj: Object,
         expected_rev: i64,
     ) -> Result<Written, ApiError> {
-        let ns = meta::namespace(&obj).map(str::to_string);
-        let name = meta::name(&obj).to_string();
-        let key = info.etcd_key(ns.as_deref(), &name);
+        let key = Self::key_of(info, &obj);
         let lease = self
             .etcd
             .get(&key, None)
@@ -124,38 +143,14 @@ impl Storage {
             .flatten()
             .map(|kv| kv.lease)
             .unwrap_or(0);
-        let txn = Txn {
-            compare: vec![Compare::mod_revision(
-                key.clone(),
-                CompareResult::Equal,
-                expected_rev,
-            )],
-            success: vec![Op::Put {
-                key: key.clone(),
-                value: encode(&obj),
-                lease,
-            }],
-            failure: vec![],
+        let op = Op::Put {
+            key: key.clone(),
+            value: encode(&obj),
+            lease,
         };
-        let resp = self.etcd.txn(txn).map_err(etcd_error)?;
-        if !resp.succeeded {
-            return Err(ApiError::conflict(
-                info.plural,
-                info.group,
-                &name,
-                ApiError::OPTIMISTIC_LOCK,
-            ));
-        }
-        let mut object = obj;
-        meta::set_meta(
-            &mut object,
-            "resourceVersion",
-            Value::String(resp.revision.to_string()),
-        );
-        Ok(Written {
-            object,
-            revision: resp.revision,
-            key,
+        let name = meta::name(&obj).to_string();
+        self.write(key, expected_rev, op, obj)?.ok_or_else(|| {
+            ApiError::conflict(info.plural, info.group, &name, ApiError::OPTIMISTIC_LOCK)
         })
     }
 
@@ -166,37 +161,17 @@ impl Storage {
         obj: &Object,
         expected_rev: i64,
     ) -> Result<Written, ApiError> {
-        let name = meta::name(obj).to_string();
-        let key = info.etcd_key(meta::namespace(obj), &name);
-        let txn = Txn {
-            compare: vec![Compare::mod_revision(
-                key.clone(),
-                CompareResult::Equal,
-                expected_rev,
-            )],
-            success: vec![Op::Delete(key.clone())],
-            failure: vec![],
-        };
-        let resp = self.etcd.txn(txn).map_err(etcd_error)?;
-        if !resp.succeeded {
-            return Err(ApiError::conflict(
-                info.plural,
-                info.group,
-                &name,
-                ApiError::OPTIMISTIC_LOCK,
-            ));
-        }
-        let mut object = obj.clone();
-        meta::set_meta(
-            &mut object,
-            "resourceVersion",
-            Value::String(resp.revision.to_string()),
-        );
-        Ok(Written {
-            object,
-            revision: resp.revision,
-            key,
-        })
+        let key = Self::key_of(info, obj);
+        let op = Op::Delete(key.clone());
+        self.write(key, expected_rev, op, obj.clone())?
+            .ok_or_else(|| {
+                ApiError::conflict(
+                    info.plural,
+                    info.group,
+                    meta::name(obj),
+                    ApiError::OPTIMISTIC_LOCK,
+                )
+            })
     }
 }
 

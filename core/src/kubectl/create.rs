@@ -128,9 +128,7 @@ pub fn create(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 .map(|(k, v)| {
                     (
                         k,
-                        json!(crate::etcdctl::base64_encode(
-                            v.as_str().unwrap_or("").as_bytes()
-                        )),
+                        json!(crate::base64::encode(v.as_str().unwrap_or("").as_bytes())),
                     )
                 })
                 .collect();

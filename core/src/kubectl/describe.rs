@@ -1402,28 +1402,7 @@ fn base64_len(s: &str) -> usize {
 }
 
 fn base64_decode(s: &str) -> Option<String> {
-    let mut out = Vec::new();
-    let mut buf = 0u32;
-    let mut bits = 0;
-    for c in s.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => break,
-            _ => return None,
-        } as u32;
-        buf = (buf << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buf >> bits) as u8);
-            buf &= (1 << bits) - 1;
-        }
-    }
-    String::from_utf8(out).ok()
+    String::from_utf8(crate::base64::decode(s).ok()?).ok()
 }
 
 /// `smartLabelFor`: `creationTimestamp` → `Creation Timestamp`, `apiVersion` → `API Version`.
