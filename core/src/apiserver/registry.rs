@@ -327,9 +327,8 @@ fn create(
             format!("NamespaceLifecycle: {}", e.message),
         ));
     })?;
-    let mut rng = std::mem::replace(api.rng(), crate::kernel::Rng::new(0));
-    let mutated = admission::mutate_create(info, &mut obj, &api.storage, &mut rng);
-    *api.rng() = rng;
+    // Admission reads storage and draws from the apiserver's stream (generated volume names).
+    let mutated = admission::mutate_create(info, &mut obj, &api.storage, &mut api.rng);
     let report = mutated.inspect_err(|e| {
         trace.push(Record::new(
             now,

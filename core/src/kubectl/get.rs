@@ -119,6 +119,7 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 with_namespace: all_ns,
                 show_labels: ctx.flags.switch("show-labels"),
                 no_headers: ctx.flags.switch("no-headers"),
+                kind_prefix: None,
             };
             let mut first = true;
             for (info, objs) in found.iter().filter(|(_, o)| !o.is_empty()) {
@@ -126,83 +127,16 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                     ctx.out.push('\n');
                 }
                 first = false;
-                let mut table = printers::print_table(info, objs, &opts, now);
-                if multiple_types {
-                    table = prefix_names(&table, &super::kind_string(info), opts.with_namespace, opts.no_headers);
-                }
-                ctx.out.push_str(&table);
+                let opts = printers::TableOptions {
+                    kind_prefix: multiple_types.then(|| super::kind_string(info)),
+                    ..opts.clone()
+                };
+                ctx.out.push_str(&printers::print_table(info, objs, &opts, now));
             }
         }
         other => return Err(format!("error: unable to match a printer suitable for the output format {other:?}, allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml")),
     }
     Ok(())
-}
-
-/// With several types, kubectl names rows `pod/web-x` instead of `web-x`.
-fn prefix_names(table: &str, kind: &str, namespaced_first: bool, no_headers: bool) -> String {
-    let col = usize::from(namespaced_first);
-    let mut lines: Vec<Vec<String>> = Vec::new();
-    for (i, line) in table.lines().enumerate() {
-        let mut cells: Vec<String> = split_cells(line);
-        if (no_headers || i > 0) && cells.len() > col {
-            cells[col] = format!("{kind}/{}", cells[col]);
-        }
-        lines.push(cells);
-    }
-    realign(&lines)
-}
-
-fn split_cells(line: &str) -> Vec<String> {
-    // Cells are separated by runs of at least 3 spaces (tabwriter padding).
-    let mut cells = Vec::new();
-    let mut cur = String::new();
-    let mut spaces = 0;
-    for c in line.chars() {
-        if c == ' ' {
-            spaces += 1;
-            continue;
-        }
-        if spaces >= 3 && !cur.is_empty() {
-            cells.push(std::mem::take(&mut cur));
-        } else {
-            cur.extend(std::iter::repeat_n(' ', spaces));
-        }
-        spaces = 0;
-        cur.push(c);
-    }
-    if !cur.is_empty() {
-        cells.push(cur);
-    }
-    cells
-}
-
-fn realign(rows: &[Vec<String>]) -> String {
-    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..cols)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for r in rows {
-        let mut line = String::new();
-        for (i, cell) in r.iter().enumerate() {
-            line.push_str(cell);
-            if i + 1 < r.len() {
-                line.extend(std::iter::repeat_n(
-                    ' ',
-                    widths[i] - cell.chars().count() + 3,
-                ));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 fn event_time(e: &Object) -> u64 {

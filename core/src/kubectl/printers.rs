@@ -750,6 +750,8 @@ pub struct TableOptions {
     pub show_labels: bool,
     /// `--no-headers`.
     pub no_headers: bool,
+    /// With several resource types, kubectl names rows `pod/web-x`: the prefix (`pod`).
+    pub kind_prefix: Option<String>,
 }
 
 struct Col {
@@ -799,9 +801,12 @@ pub fn print_table(
         if with_ns {
             cells.push(crate::api::meta::namespace(obj).unwrap_or("").to_string());
         }
-        for (col, cell) in cols.iter().zip(row) {
+        for (i, (col, cell)) in cols.iter().zip(row).enumerate() {
             if opts.wide || !col.wide {
-                cells.push(cell);
+                match (&opts.kind_prefix, i) {
+                    (Some(kind), 0) => cells.push(format!("{kind}/{cell}")),
+                    _ => cells.push(cell),
+                }
             }
         }
         if opts.show_labels {
@@ -2238,6 +2243,7 @@ mod tests {
             with_namespace: true,
             show_labels: true,
             no_headers: false,
+            ..Default::default()
         };
         assert_eq!(
             print_table(res, &pods, &wide, 80_000),
