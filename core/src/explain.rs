@@ -91,6 +91,45 @@ explanations! {
     "schedule" => "The scheduler picks a node",
         "kube-scheduler takes an unscheduled pod off its queue and runs its plugins over the nodes: filters drop the nodes the pod cannot run on (not enough cpu, an untolerated taint, a selector mismatch), then scores rank the rest from 0 to 100, each multiplied by its plugin's weight. The node with the highest total wins, ties broken at random, and the scheduler binds the pod to it. When no node fits, the pod stays Pending with `PodScheduled=False` and the reasons counted per node, and it waits for the cluster to change.",
         "/concepts/scheduling-eviction/kube-scheduler/";
+    "kubelet.admit" => "The kubelet admits the pod",
+        "The kubelet on the pod's node sees the pod bound to it through its watch (`fieldSelector=spec.nodeName=<node>`) and starts a pod worker. It checks that the pod fits on the node, works out its QoS class, and prepares the pod's directories and volumes.",
+        "/concepts/workloads/pods/pod-lifecycle/";
+    "runtime.pull" => "The container runtime pulls an image",
+        "The kubelet asks the container runtime (containerd, through the CRI) to pull an image it does not have, or always with `imagePullPolicy: Always`. The time depends on the image's size; an image the registry does not have fails with `ErrImagePull` and is retried with a growing back-off (`ImagePullBackOff`).",
+        "/concepts/containers/images/";
+    "runtime.sandbox" => "RunPodSandbox: the pod's sandbox starts",
+        "The runtime starts the pause container, which holds the Linux namespaces (network, IPC, PID) that all of the pod's containers will share. Its image, `registry.k8s.io/pause`, is pulled the first time a node needs it.",
+        "/concepts/architecture/cri/";
+    "cni.add" => "CNI ADD: the pod gets its network",
+        "The network plugin creates a veth pair, puts one end into the sandbox's network namespace and gives it the next free address of the node's podCIDR. From now on the pod has its own IP, reachable from every other pod, and its condition `PodReadyToStartContainers` is True.",
+        "/concepts/cluster-administration/networking/";
+    "cni.del" => "CNI DEL: the pod's network is removed",
+        "When the sandbox stops, the network plugin removes the veth pair and releases the pod's address, which another pod may get later.",
+        "/concepts/cluster-administration/networking/";
+    "runtime.create" => "CreateContainer",
+        "The runtime creates the container inside the pod's sandbox from its image, command, environment and mounts. The kubelet records the `Created` event.",
+        "/concepts/architecture/cri/";
+    "runtime.start" => "StartContainer",
+        "The runtime starts the container's process and the kubelet records the `Started` event. A container without a readiness probe counts as ready as soon as it runs; with one, once the probe passes.",
+        "/concepts/workloads/pods/pod-lifecycle/#container-states";
+    "runtime.exit" => "A container exits",
+        "The container's main process ended with an exit code: 0 is `Completed`, anything else `Error`. The pod's `restartPolicy` decides whether the kubelet starts it again.",
+        "/concepts/workloads/pods/pod-lifecycle/#restart-policy";
+    "runtime.stop" => "StopContainer: SIGTERM, then SIGKILL",
+        "The pod is being deleted: the kubelet records `Killing` and asks the runtime to send the container SIGTERM. A process that is still running when the grace period (30 s by default) ends is killed with SIGKILL.",
+        "/concepts/workloads/pods/pod-lifecycle/#pod-termination";
+    "runtime.stop_sandbox" => "StopPodSandbox",
+        "With all containers stopped, the runtime stops the pause container and the network plugin tears down the pod's network.",
+        "/concepts/architecture/cri/";
+    "runtime.remove_sandbox" => "RemovePodSandbox",
+        "The runtime removes the stopped sandbox; then the kubelet deletes the pod object with a grace period of 0, which removes it from etcd.",
+        "/concepts/workloads/pods/pod-lifecycle/#pod-termination";
+    "kubelet.probe" => "A readiness probe passes",
+        "The kubelet probes the container as its readinessProbe says, first after `initialDelaySeconds` and then every `periodSeconds`. Once it passes, the container is ready, and so is the pod when all its containers are.",
+        "/concepts/configuration/liveness-readiness-startup-probes/";
+    "kubelet.backoff" => "The kubelet backs off",
+        "A container that keeps exiting is restarted after a back-off that starts at 10 s and doubles up to 5 minutes (`CrashLoopBackOff`); a failing image pull is retried the same way (`ImagePullBackOff`).",
+        "/concepts/workloads/pods/pod-lifecycle/#container-restarts";
 }
 
 /// The explanation for a record's `explain` key.

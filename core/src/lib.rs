@@ -13,6 +13,7 @@ pub mod etcdctl;
 pub mod explain;
 pub mod kernel;
 pub mod kubectl;
+pub mod kubelet;
 pub mod scenario;
 pub mod scheduler;
 pub mod share;

@@ -445,7 +445,12 @@ metadata:
 value: 1000
 ---
 ";
-    let low = pod("low", &[("3", "1Gi")], "");
+    // The victim's shell ignores SIGTERM, so its kubelet waits out the 30 s grace period and
+    // the victim is still there, terminating, until the forced delete.
+    let low = pod("low", &[("3", "1Gi")], "").replace(
+        "    image: nginx:1.27\n",
+        "    image: busybox:1.36\n    command: [\"sh\", \"-c\", \"while true; do sleep 1; done\"]\n",
+    );
     let high = pod("high", &[("3", "1Gi")], "  priorityClassName: high\n");
     let indented: String = high
         .trim_end_matches("---\n")

@@ -110,6 +110,9 @@ impl Cluster {
         for c in crate::controllers::control_plane() {
             cluster.add_component(c);
         }
+        for k in crate::kubelet::kubelets(&cluster.scenario) {
+            cluster.add_component(k);
+        }
         cluster.flush_watches();
         cluster.trace.enabled = true;
         if !cluster.scenario.objects.is_empty() {
@@ -429,8 +432,8 @@ impl Cluster {
                         });
                     }
                     StepAction::Fault(f) => {
-                        // Node faults act on kubelets and containers, which this build does not run yet.
-                        self.record(Component::Kubeplay, "fault", format!("fault {f:?}: recorded; no kubelet runs in this build, so nothing on the nodes changes"));
+                        // Stopping a kubelet or killing a container is not simulated yet; the step is recorded.
+                        self.record(Component::Kubeplay, "fault", format!("fault {f:?}: recorded only; node and container faults are not simulated yet"));
                     }
                 }
             }

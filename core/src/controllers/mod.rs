@@ -41,5 +41,6 @@ pub fn control_plane() -> Vec<Box<dyn Component>> {
         Box::new(deployment::DeploymentController::default()),
         Box::new(replicaset::ReplicaSetController::default()),
         Box::new(garbage_collector::GarbageCollector::default()),
+        Box::new(crate::scheduler::Scheduler::new()),
     ]
 }
