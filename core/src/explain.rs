@@ -130,6 +130,15 @@ explanations! {
     "kubelet.backoff" => "The kubelet backs off",
         "A container that keeps exiting is restarted after a back-off that starts at 10 s and doubles up to 5 minutes (`CrashLoopBackOff`); a failing image pull is retried the same way (`ImagePullBackOff`).",
         "/concepts/workloads/pods/pod-lifecycle/#container-restarts";
+    "node.unreachable" => "The node controller marks a node unreachable",
+        "Every kubelet renews its node's Lease in `kube-node-lease` every 10 s. When a Lease has not been renewed for 40 s, the node lifecycle controller sets the node's conditions to `Unknown` (`NotReady` in `kubectl get nodes`), marks its pods not ready and taints the node `node.kubernetes.io/unreachable` (NoSchedule and NoExecute). New pods are no longer scheduled there.",
+        "/concepts/architecture/nodes/#node-controller";
+    "node.reachable" => "The node is reachable again",
+        "The kubelet renews its Lease and posts `Ready=True` again, so the node lifecycle controller removes the `node.kubernetes.io/unreachable` taints and the node takes new pods.",
+        "/concepts/architecture/nodes/#node-controller";
+    "taint.eviction" => "Taint-based eviction is scheduled",
+        "A NoExecute taint evicts every pod on the node that does not tolerate it. Pods get a default toleration of 300 s for `unreachable` and `not-ready`, so the taint-eviction controller deletes them when that runs out (event `TaintManagerEviction`). A pod on a stopped node then stays Terminating, because only its kubelet can finish the deletion, while its controller creates a replacement elsewhere.",
+        "/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions";
 }
 
 /// The explanation for a record's `explain` key.

@@ -41,6 +41,10 @@ struct Slot {
     component: Option<Box<dyn Actor>>,
     informers: Vec<Informer>,
     rng: Rng,
+    /// A stopped node's kubelet (`fault: stop-node`): it gets no watch events and no timers.
+    stopped: bool,
+    /// Re-listed after a restart: watch events the new lists already cover are skipped.
+    relisted: bool,
 }
 
 /// Output of one kubectl invocation, as a terminal would show it.
@@ -136,6 +140,19 @@ impl Cluster {
     pub fn add_component(&mut self, component: Box<dyn Actor>) {
         let slot = self.slots.len();
         let rng = Rng::stream(self.seed, &component.name());
+        let informers = self.open_informers(component.as_ref(), slot);
+        self.slots.push(Slot {
+            component: Some(component),
+            informers,
+            rng,
+            stopped: false,
+            relisted: false,
+        });
+        self.handle(slot, Input::Started);
+    }
+
+    /// Lists and watches what a component's informers ask for, feeding slot `slot`.
+    fn open_informers(&mut self, component: &dyn Actor, slot: usize) -> Vec<Informer> {
         let mut informers = Vec::new();
         for (i, spec) in component.informers().into_iter().enumerate() {
             let now = self.now();
@@ -174,11 +191,89 @@ impl Cluster {
             }
             informers.push(inf);
         }
-        self.slots.push(Slot {
-            component: Some(component),
-            informers,
-            rng,
-        });
+        informers
+    }
+
+    /// The slot of a node's kubelet.
+    fn kubelet_slot(&self, node: &str) -> Option<usize> {
+        let name = format!("kubelet/{node}");
+        self.slots
+            .iter()
+            .position(|s| s.component.as_ref().is_some_and(|c| c.name() == name))
+    }
+
+    /// Carries out a `fault` step; an error says what was wrong with it.
+    fn fault(&mut self, fault: &str) -> Result<(), String> {
+        let mut words = fault.split_whitespace();
+        let verb = words.next().unwrap_or("");
+        let arg = words.next().unwrap_or("");
+        match verb {
+            "stop-node" | "start-node" => {
+                if arg.is_empty() {
+                    return Err(format!("{verb} needs a node name"));
+                }
+                let slot = self
+                    .kubelet_slot(arg)
+                    .ok_or_else(|| format!("node {arg:?} not found"))?;
+                let stop = verb == "stop-node";
+                if self.slots[slot].stopped == stop {
+                    let state = if stop { "stopped" } else { "running" };
+                    self.record(
+                        Component::Kubeplay,
+                        "fault",
+                        format!("fault {fault}: the kubelet of {arg} is already {state}"),
+                    );
+                    return Ok(());
+                }
+                if stop {
+                    self.slots[slot].stopped = true;
+                    self.record(
+                        Component::Kubeplay,
+                        "fault",
+                        format!("fault {fault}: the kubelet of {arg} stops (no heartbeats, no pod work); its containers keep running"),
+                    );
+                } else {
+                    self.record(
+                        Component::Kubeplay,
+                        "fault",
+                        format!("fault {fault}: the kubelet of {arg} starts again: it re-lists its pods and renews its Lease"),
+                    );
+                    self.restart(slot);
+                }
+                Ok(())
+            }
+            "kill-container" => {
+                self.record(
+                    Component::Kubeplay,
+                    "fault",
+                    format!(
+                        "fault {fault}: recorded only; killing a container is not simulated yet"
+                    ),
+                );
+                Ok(())
+            }
+            "" => Err("empty fault".into()),
+            other => Err(format!(
+                "unknown fault {other:?} (known: stop-node, start-node, kill-container)"
+            )),
+        }
+    }
+
+    /// A stopped component starts again: fresh lists and watches, then `Started`.
+    fn restart(&mut self, slot: usize) {
+        let Some(component) = self.slots[slot].component.take() else {
+            return;
+        };
+        for inf in &self.slots[slot].informers {
+            self.api.stop_watch(inf.watch_id);
+            self.watch_owner.remove(&inf.watch_id);
+        }
+        let informers = self.open_informers(component.as_ref(), slot);
+        let s = &mut self.slots[slot];
+        s.component = Some(component);
+        s.informers = informers;
+        s.stopped = false;
+        s.relisted = true;
         self.handle(slot, Input::Started);
     }
 
@@ -363,7 +458,15 @@ impl Cluster {
                 informer,
                 events,
             } => {
+                if self.slots[slot].stopped {
+                    return;
+                }
                 for e in events {
+                    if self.slots[slot].relisted
+                        && e.revision <= self.slots[slot].informers[informer].resource_version
+                    {
+                        continue;
+                    }
                     let name = self.slots[slot]
                         .component
                         .as_ref()
@@ -389,7 +492,11 @@ impl Cluster {
                     self.handle(slot, Input::Watch { informer, event: e });
                 }
             }
-            Event::Timer { slot, tag } => self.handle(slot, Input::Timer(tag)),
+            Event::Timer { slot, tag } => {
+                if !self.slots[slot].stopped {
+                    self.handle(slot, Input::Timer(tag));
+                }
+            }
             Event::Step(None) => {
                 let file = self.scenario.file.clone();
                 let text: String = self
@@ -432,8 +539,20 @@ impl Cluster {
                         });
                     }
                     StepAction::Fault(f) => {
-                        // Stopping a kubelet or killing a container is not simulated yet; the step is recorded.
-                        self.record(Component::Kubeplay, "fault", format!("fault {f:?}: recorded only; node and container faults are not simulated yet"));
+                        if let Err(e) = self.fault(&f) {
+                            self.record(
+                                Component::Kubeplay,
+                                "fault",
+                                format!("fault {f}: error: {e}"),
+                            );
+                            self.outputs.push(CommandOutput {
+                                t_ms: self.now(),
+                                command: format!("fault {f}"),
+                                stderr: format!("error: fault {f:?}: {e}\n"),
+                                exit_code: 1,
+                                ..Default::default()
+                            });
+                        }
                     }
                 }
             }

@@ -3,10 +3,13 @@
 //! apiserver and is safe to repeat (`pkg/controller/`).
 
 pub mod deployment;
+pub mod endpoints;
+pub mod endpointslice;
 pub mod events;
 pub mod expectations;
 pub mod garbage_collector;
 pub mod namespace_defaults;
+pub mod node_lifecycle;
 pub mod podutil;
 pub mod replicaset;
 pub mod workqueue;
@@ -41,6 +44,9 @@ pub fn control_plane() -> Vec<Box<dyn Component>> {
         Box::new(deployment::DeploymentController::default()),
         Box::new(replicaset::ReplicaSetController::default()),
         Box::new(garbage_collector::GarbageCollector::default()),
+        Box::new(endpointslice::EndpointSliceController::default()),
+        Box::new(endpoints::EndpointsController::default()),
+        Box::new(node_lifecycle::NodeLifecycleController::default()),
         Box::new(crate::scheduler::Scheduler::new()),
     ]
 }

@@ -234,6 +234,8 @@ pub struct Kubelet {
     timers: BTreeMap<u64, (String, String, Action)>,
     next_tag: u64,
     event_seq: u64,
+    /// Told `Started` before: a second `Started` is a restart after `fault: stop-node`.
+    started: bool,
 }
 
 fn short(id: &str) -> &str {
@@ -251,6 +253,7 @@ impl Kubelet {
             timers: BTreeMap::new(),
             next_tag: 1,
             event_seq: 0,
+            started: false,
         }
     }
 
@@ -361,6 +364,94 @@ impl Kubelet {
             .body(json!({"spec": {"renewTime": rfc3339_micro(ctx.now())}}));
         let _ = ctx.send(&req);
         ctx.after(LEASE_RENEW_MS, TAG_HEARTBEAT, true);
+    }
+
+    /// Back after `fault: stop-node`: the caches were listed afresh. The Lease is renewed at
+    /// once, the node posts Ready, pods deleted meanwhile are torn down, and every pod's
+    /// status is sent again (the node lifecycle controller marked them not ready).
+    fn resume(&mut self, ctx: &mut Ctx<'_>) {
+        self.read_node(ctx);
+        self.heartbeat(ctx);
+        self.post_node_ready(ctx);
+        let gone: Vec<String> = self
+            .workers
+            .iter()
+            .filter(|(k, w)| ctx.cache(PODS).get(k).is_none_or(|p| meta::uid(p) != w.uid))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in gone {
+            self.forget(ctx, &k);
+        }
+        for w in self.workers.values_mut() {
+            w.last_sent = None;
+        }
+        let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
+        for p in pods {
+            self.on_pod(ctx, &p);
+        }
+        let keys: Vec<String> = self
+            .workers
+            .iter()
+            .filter(|(_, w)| !w.terminating)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in keys {
+            self.sync_status(ctx, &k);
+        }
+    }
+
+    /// The node status update with the kubelet's conditions (`setNodeReadyCondition` and the
+    /// pressure conditions), as after a restart.
+    fn post_node_ready(&mut self, ctx: &mut Ctx<'_>) {
+        let Some(node) = ctx.cache(NODE).get(&self.node) else {
+            return;
+        };
+        let now = rfc3339(ctx.now());
+        let conditions: Vec<Value> = node
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|mut c| {
+                let (status, reason, message) = match c["type"].as_str().unwrap_or("") {
+                    "Ready" => ("True", "KubeletReady", "kubelet is posting ready status"),
+                    "MemoryPressure" => (
+                        "False",
+                        "KubeletHasSufficientMemory",
+                        "kubelet has sufficient memory available",
+                    ),
+                    "DiskPressure" => (
+                        "False",
+                        "KubeletHasNoDiskPressure",
+                        "kubelet has no disk pressure",
+                    ),
+                    "PIDPressure" => (
+                        "False",
+                        "KubeletHasSufficientPID",
+                        "kubelet has sufficient PID available",
+                    ),
+                    _ => return c,
+                };
+                if c["status"] != status {
+                    c["lastTransitionTime"] = json!(now);
+                }
+                c["status"] = json!(status);
+                c["reason"] = json!(reason);
+                c["message"] = json!(message);
+                c["lastHeartbeatTime"] = json!(now);
+                c
+            })
+            .collect();
+        let Some(info) = for_kind("v1", "Node") else {
+            return;
+        };
+        let req = ctx
+            .request(Verb::Patch(PatchType::Merge), info)
+            .name(&self.node)
+            .subresource("status")
+            .body(json!({"status": {"conditions": conditions}}));
+        let _ = ctx.send(&req);
     }
 
     fn read_node(&mut self, ctx: &Ctx<'_>) {
@@ -1227,7 +1318,9 @@ impl Component for Kubelet {
     }
     fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
         match input {
+            Input::Started if self.started => self.resume(ctx),
             Input::Started => {
+                self.started = true;
                 self.read_node(ctx);
                 ctx.after(LEASE_RENEW_MS, TAG_HEARTBEAT, true);
                 let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();

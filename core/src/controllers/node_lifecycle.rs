@@ -1,0 +1,438 @@
+//! The node lifecycle controller (`pkg/controller/nodelifecycle/node_lifecycle_controller.go`)
+//! and the taint-based eviction it drives (`pkg/controller/tainteviction/taint_eviction.go`).
+//!
+//! Every `--node-monitor-period` (5 s) it looks at each node's heartbeat Lease in
+//! `kube-node-lease`. A node whose Lease was not renewed for `--node-monitor-grace-period`
+//! (40 s) gets its conditions set to `Unknown` (`NodeStatusUnknown`, `Kubelet stopped posting
+//! node status.`), the taints `node.kubernetes.io/unreachable:NoSchedule` and
+//! `node.kubernetes.io/unreachable:NoExecute`, and its pods are marked not ready
+//! (`MarkPodsNotReady`). Pods on a NoExecute-tainted node are deleted when their toleration's
+//! `tolerationSeconds` runs out (at once when they do not tolerate the taint at all). When the
+//! kubelet posts Ready again, the unreachable taints are removed.
+
+use super::events::{EventType, Recorder};
+use super::{controller_credentials, manager_credentials};
+use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
+use crate::apiserver::{Credentials, PatchType, Verb};
+use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
+use crate::cluster::informer::key_of;
+use crate::kernel::time::{parse_rfc3339, rfc3339};
+use crate::kernel::Millis;
+use crate::scheduler::framework::tolerates;
+use crate::trace::Component as Lane;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+const NODES: usize = 0;
+const LEASES: usize = 1;
+const PODS: usize = 2;
+
+/// `--node-monitor-period`.
+pub const NODE_MONITOR_PERIOD_MS: Millis = 5_000;
+/// `--node-monitor-grace-period`.
+pub const NODE_MONITOR_GRACE_PERIOD_MS: Millis = 40_000;
+
+pub const UNREACHABLE_TAINT: &str = "node.kubernetes.io/unreachable";
+pub const NOT_READY_TAINT: &str = "node.kubernetes.io/not-ready";
+pub const STATUS_UNKNOWN_REASON: &str = "NodeStatusUnknown";
+pub const STATUS_UNKNOWN_MESSAGE: &str = "Kubelet stopped posting node status.";
+
+const TAG_MONITOR: u64 = 0;
+
+fn node_info() -> &'static ResourceInfo {
+    for_kind("v1", "Node").expect("nodes")
+}
+fn lease_info() -> &'static ResourceInfo {
+    for_kind("coordination.k8s.io/v1", "Lease").expect("leases")
+}
+fn pod_info() -> &'static ResourceInfo {
+    for_kind("v1", "Pod").expect("pods")
+}
+
+/// The condition `ty` of a node or pod, if any.
+fn condition<'a>(obj: &'a Object, ty: &str) -> Option<&'a Value> {
+    obj.pointer("/status/conditions")
+        .and_then(Value::as_array)?
+        .iter()
+        .find(|c| c["type"] == ty)
+}
+
+fn taints(node: &Object) -> Vec<Value> {
+    node.pointer("/spec/taints")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn is_unreachable_taint(t: &Value) -> bool {
+    t["key"] == UNREACHABLE_TAINT || t["key"] == NOT_READY_TAINT
+}
+
+/// How long a pod tolerates all of a node's NoExecute taints: `None` forever, `Some(0)` not
+/// at all (`getMinTolerationTime`).
+fn min_toleration_ms(pod: &Object, no_execute: &[Value]) -> Option<Millis> {
+    let tolerations: Vec<Value> = pod
+        .pointer("/spec/tolerations")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let mut min: Option<Millis> = None;
+    for taint in no_execute {
+        let matching: Vec<&Value> = tolerations.iter().filter(|t| tolerates(t, taint)).collect();
+        if matching.is_empty() {
+            return Some(0);
+        }
+        for t in matching {
+            if let Some(s) = t.get("tolerationSeconds").and_then(Value::as_i64) {
+                let ms = (s.max(0) as Millis) * 1000;
+                min = Some(min.map_or(ms, |m: Millis| m.min(ms)));
+            }
+        }
+    }
+    min
+}
+
+pub struct NodeLifecycleController {
+    /// The taint-eviction part writes its events as `taint-eviction-controller`.
+    eviction_recorder: Recorder,
+    /// Pods (by uid) waiting for eviction: key, the time they are due and the timer's tag.
+    scheduled: BTreeMap<String, (String, Millis, u64)>,
+    /// Timer tags of the evictions, to their pod uid.
+    timers: BTreeMap<u64, String>,
+    next_tag: u64,
+}
+
+impl Default for NodeLifecycleController {
+    fn default() -> Self {
+        NodeLifecycleController {
+            eviction_recorder: Recorder::new("taint-eviction-controller"),
+            scheduled: BTreeMap::new(),
+            timers: BTreeMap::new(),
+            next_tag: 1,
+        }
+    }
+}
+
+impl NodeLifecycleController {
+    /// `monitorNodeHealth`: one pass over the nodes.
+    fn monitor(&mut self, ctx: &mut Ctx<'_>) {
+        let now = ctx.now();
+        let nodes: Vec<Object> = ctx.cache(NODES).list().cloned().collect();
+        for node in nodes {
+            let name = meta::name(&node).to_string();
+            let renewed = ctx
+                .cache(LEASES)
+                .get(&format!(
+                    "{}/{name}",
+                    crate::apiserver::rbac::NODE_LEASE_NAMESPACE
+                ))
+                .and_then(|l| l.pointer("/spec/renewTime"))
+                .and_then(Value::as_str)
+                .and_then(parse_rfc3339);
+            let Some(renewed) = renewed else {
+                continue;
+            };
+            let ready = condition(&node, "Ready")
+                .and_then(|c| c["status"].as_str())
+                .unwrap_or("Unknown")
+                .to_string();
+            let stale = now.saturating_sub(renewed) > NODE_MONITOR_GRACE_PERIOD_MS;
+            if stale && ready != "Unknown" {
+                self.mark_unknown(ctx, &node, renewed);
+            } else if ready == "True" && taints(&node).iter().any(is_unreachable_taint) {
+                self.mark_reachable(ctx, &node);
+            }
+        }
+        self.taint_pass(ctx);
+    }
+
+    /// The kubelet stopped renewing its Lease: conditions Unknown, taints, pods not ready.
+    fn mark_unknown(&mut self, ctx: &mut Ctx<'_>, node: &Object, renewed: Millis) {
+        let now = ctx.now();
+        let name = meta::name(node).to_string();
+        ctx.push(
+            ctx.new_record(
+                "node.unreachable",
+                format!(
+                    "node-controller: node {name}: Lease not renewed for {} s (grace period {} s): conditions Unknown, tainted {UNREACHABLE_TAINT}",
+                    (now - renewed) / 1000,
+                    NODE_MONITOR_GRACE_PERIOD_MS / 1000
+                ),
+            )
+            .node(name.clone())
+            .object(format!("Node {name}")),
+        );
+        let conditions: Vec<Value> = node
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|mut c| {
+                if c["status"] != "Unknown" {
+                    c["status"] = json!("Unknown");
+                    c["reason"] = json!(STATUS_UNKNOWN_REASON);
+                    c["message"] = json!(STATUS_UNKNOWN_MESSAGE);
+                    c["lastTransitionTime"] = json!(rfc3339(now));
+                }
+                c
+            })
+            .collect();
+        let req = ctx
+            .request(Verb::Patch(PatchType::Merge), node_info())
+            .name(&name)
+            .subresource("status")
+            .body(json!({"status": {"conditions": conditions}}));
+        if ctx.send(&req).is_err() {
+            return;
+        }
+        // doNoScheduleTaintingPass, then doNoExecuteTaintingPass (swapping a not-ready taint).
+        let mut t: Vec<Value> = taints(node)
+            .into_iter()
+            .filter(|t| !is_unreachable_taint(t))
+            .collect();
+        t.push(json!({"key": UNREACHABLE_TAINT, "effect": "NoSchedule"}));
+        t.push(json!({"key": UNREACHABLE_TAINT, "effect": "NoExecute", "timeAdded": rfc3339(now)}));
+        let req = ctx
+            .request(Verb::Patch(PatchType::Merge), node_info())
+            .name(&name)
+            .body(json!({"spec": {"taints": t}}));
+        let _ = ctx.send(&req);
+        // MarkPodsNotReady.
+        let pods: Vec<Object> = ctx
+            .cache(PODS)
+            .list()
+            .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(&name))
+            .cloned()
+            .collect();
+        for pod in pods {
+            let Some(conds) = pod.pointer("/status/conditions").and_then(Value::as_array) else {
+                continue;
+            };
+            if !conds
+                .iter()
+                .any(|c| c["type"] == "Ready" && c["status"] != "False")
+            {
+                continue;
+            }
+            let conds: Vec<Value> = conds
+                .iter()
+                .cloned()
+                .map(|mut c| {
+                    if c["type"] == "Ready" {
+                        c["status"] = json!("False");
+                        c["lastTransitionTime"] = json!(rfc3339(now));
+                    }
+                    c
+                })
+                .collect();
+            let req = ctx
+                .request(Verb::Patch(PatchType::Merge), pod_info())
+                .namespace(meta::namespace(&pod))
+                .name(meta::name(&pod))
+                .subresource("status")
+                .body(json!({"status": {"conditions": conds}}));
+            let _ = ctx.send(&req);
+        }
+    }
+
+    /// The kubelet posts Ready again: the unreachable taints go.
+    fn mark_reachable(&mut self, ctx: &mut Ctx<'_>, node: &Object) {
+        let name = meta::name(node).to_string();
+        ctx.push(
+            ctx.new_record(
+                "node.reachable",
+                format!("node-controller: node {name} is Ready again: removing the {UNREACHABLE_TAINT} taints"),
+            )
+            .node(name.clone())
+            .object(format!("Node {name}")),
+        );
+        let t: Vec<Value> = taints(node)
+            .into_iter()
+            .filter(|t| !is_unreachable_taint(t))
+            .collect();
+        let body = if t.is_empty() {
+            json!({"spec": {"taints": null}})
+        } else {
+            json!({"spec": {"taints": t}})
+        };
+        let req = ctx
+            .request(Verb::Patch(PatchType::Merge), node_info())
+            .name(&name)
+            .body(body);
+        let _ = ctx.send(&req);
+    }
+
+    /// The taint-eviction controller: schedules (or cancels) the eviction of every pod on a
+    /// node with NoExecute taints.
+    fn taint_pass(&mut self, ctx: &mut Ctx<'_>) {
+        let now = ctx.now();
+        let mut no_execute: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        for node in ctx.cache(NODES).list() {
+            let t: Vec<Value> = taints(node)
+                .into_iter()
+                .filter(|t| t["effect"] == "NoExecute")
+                .collect();
+            if !t.is_empty() {
+                no_execute.insert(meta::name(node).to_string(), t);
+            }
+        }
+        let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
+        let mut live: Vec<String> = Vec::new();
+        for pod in pods {
+            let uid = meta::uid(&pod).to_string();
+            // Deleting, or marked by an eviction whose delete is still on its way.
+            if pod.pointer("/metadata/deletionTimestamp").is_some()
+                || condition(&pod, "DisruptionTarget")
+                    .is_some_and(|c| c["reason"] == "DeletionByTaintManager")
+            {
+                continue;
+            }
+            let node = pod
+                .pointer("/spec/nodeName")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let Some(t) = no_execute.get(node) else {
+                continue;
+            };
+            let Some(tolerated) = min_toleration_ms(&pod, t) else {
+                continue;
+            };
+            live.push(uid.clone());
+            if self.scheduled.contains_key(&uid) {
+                continue;
+            }
+            let due = now + tolerated;
+            let tag = self.next_tag;
+            self.next_tag += 1;
+            self.scheduled.insert(uid.clone(), (key_of(&pod), due, tag));
+            ctx.push(
+                ctx.new_record(
+                    "taint.eviction",
+                    format!(
+                        "taint-eviction-controller: pod {} on node {node} tolerates its NoExecute taints for {} s: deletion scheduled",
+                        key_of(&pod),
+                        tolerated / 1000
+                    ),
+                )
+                .node(node.to_string())
+                .object(crate::apiserver::object_label(&pod)),
+            );
+            self.timers.insert(tag, uid);
+            ctx.after(tolerated.max(1), tag, false);
+        }
+        // Taints removed, pod gone or deleting: the scheduled eviction is cancelled.
+        self.scheduled.retain(|uid, _| live.contains(uid));
+    }
+
+    fn evict(&mut self, ctx: &mut Ctx<'_>, tag: u64) {
+        let Some(uid) = self.timers.remove(&tag) else {
+            return;
+        };
+        if self.scheduled.get(&uid).map(|s| s.2) != Some(tag) {
+            return;
+        }
+        let Some((key, _, _)) = self.scheduled.remove(&uid) else {
+            return;
+        };
+        let Some(pod) = ctx.cache(PODS).get(&key).cloned() else {
+            return;
+        };
+        if meta::uid(&pod) != uid || pod.pointer("/metadata/deletionTimestamp").is_some() {
+            return;
+        }
+        self.eviction_recorder.event(
+            ctx,
+            &pod,
+            None,
+            EventType::Normal,
+            "TaintManagerEviction",
+            &format!("Marking for deletion Pod {key}"),
+        );
+        // addConditionAndDeletePod: a DisruptionTarget condition, then the delete.
+        let mut conds: Vec<Value> = pod
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        conds.retain(|c| c["type"] != "DisruptionTarget");
+        conds.push(json!({
+            "type": "DisruptionTarget", "status": "True", "reason": "DeletionByTaintManager",
+            "message": "Taint manager: deleting due to NoExecute taint",
+            "lastProbeTime": null, "lastTransitionTime": rfc3339(ctx.now()),
+        }));
+        let req = ctx
+            .request(Verb::Patch(PatchType::Merge), pod_info())
+            .namespace(meta::namespace(&pod))
+            .name(meta::name(&pod))
+            .subresource("status")
+            .body(json!({"status": {"conditions": conds}}));
+        let _ = ctx.send(&req);
+        let req = ctx
+            .request(Verb::Delete, pod_info())
+            .namespace(meta::namespace(&pod))
+            .name(meta::name(&pod));
+        let _ = ctx.send(&req);
+    }
+}
+
+impl Component for NodeLifecycleController {
+    fn name(&self) -> String {
+        "node-controller".into()
+    }
+    fn lane(&self) -> Lane {
+        Lane::KubeControllerManager
+    }
+    fn credentials(&self) -> Credentials {
+        controller_credentials("node-controller")
+    }
+    fn informer_credentials(&self) -> Credentials {
+        manager_credentials()
+    }
+    fn informers(&self) -> Vec<InformerSpec> {
+        let mut leases = InformerSpec::all(lease_info());
+        leases.namespace = Some(crate::apiserver::rbac::NODE_LEASE_NAMESPACE.into());
+        vec![
+            InformerSpec::all(node_info()),
+            leases,
+            InformerSpec::all(pod_info()),
+        ]
+    }
+    fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
+        match input {
+            Input::Started => ctx.after(NODE_MONITOR_PERIOD_MS, TAG_MONITOR, true),
+            // The monitor pass reads the Lease cache; the taint manager reacts to nodes and pods.
+            Input::Watch { informer, .. } if informer != LEASES => self.taint_pass(ctx),
+            Input::Watch { .. } => {}
+            Input::Timer(TAG_MONITOR) => {
+                self.monitor(ctx);
+                ctx.after(NODE_MONITOR_PERIOD_MS, TAG_MONITOR, true);
+            }
+            Input::Timer(tag) => self.evict(ctx, tag),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_tolerations_give_300_seconds() {
+        let pod = json!({"spec": {"tolerations": [
+            {"key": NOT_READY_TAINT, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300},
+            {"key": UNREACHABLE_TAINT, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300},
+        ]}});
+        let taint = json!({"key": UNREACHABLE_TAINT, "effect": "NoExecute"});
+        assert_eq!(
+            min_toleration_ms(&pod, std::slice::from_ref(&taint)),
+            Some(300_000)
+        );
+        assert_eq!(
+            min_toleration_ms(&json!({"spec": {}}), std::slice::from_ref(&taint)),
+            Some(0)
+        );
+        let forever = json!({"spec": {"tolerations": [{"operator": "Exists"}]}});
+        assert_eq!(min_toleration_ms(&forever, &[taint]), None);
+    }
+}
