@@ -240,6 +240,27 @@ pub fn qos_class(pod: &Object) -> &'static str {
     }
 }
 
+/// The decoding step: the body must be the request's kind and decode as the typed object
+/// (unknown fields are refused under `fieldValidation=Strict`, warned about otherwise).
+fn decode(now: Millis, req: &Request, obj: &Object, trace: &mut Trace) -> Result<(), ApiError> {
+    let info = req.resource;
+    check_kind(info, obj)?;
+    for warning in validation::decode_with_field_validation(
+        info.kind,
+        info.version,
+        obj,
+        req.field_validation,
+    )? {
+        trace.push(Record::new(
+            now,
+            Component::KubeApiserver,
+            "validate",
+            format!("Warning: {warning}"),
+        ));
+    }
+    Ok(())
+}
+
 fn check_kind(info: &ResourceInfo, body: &Object) -> Result<(), ApiError> {
     let kind = meta::kind(body);
     let av = meta::api_version(body);
@@ -284,20 +305,7 @@ fn create(
         .body
         .clone()
         .ok_or_else(|| ApiError::bad_request("the request has no body"))?;
-    check_kind(info, &obj)?;
-    for warning in validation::decode_with_field_validation(
-        info.kind,
-        info.version,
-        &obj,
-        req.field_validation,
-    )? {
-        trace.push(Record::new(
-            now,
-            Component::KubeApiserver,
-            "validate",
-            format!("Warning: {warning}"),
-        ));
-    }
+    decode(now, req, &obj, trace)?;
     obj["apiVersion"] = json!(info.api_version());
     obj["kind"] = json!(info.kind);
     if !meta::resource_version(&obj).is_empty() {
@@ -575,20 +583,7 @@ fn update(
 ) -> Result<Object, ApiError> {
     let info = req.resource;
     let name = name_of(req)?.to_string();
-    check_kind(info, &obj)?;
-    for warning in validation::decode_with_field_validation(
-        info.kind,
-        info.version,
-        &obj,
-        req.field_validation,
-    )? {
-        trace.push(Record::new(
-            now,
-            Component::KubeApiserver,
-            "validate",
-            format!("Warning: {warning}"),
-        ));
-    }
+    decode(now, req, &obj, trace)?;
     let current = api.storage.get(info, req.namespace.as_deref(), &name)?;
     let current_rev: i64 = meta::resource_version(&current).parse().unwrap_or(0);
     let sent_rv = meta::resource_version(&obj).to_string();
