@@ -151,3 +151,24 @@ fn share_prints_a_link_that_decodes_to_the_scenario() {
     let decoded = kubeplay_core::share::decode_fragment(frag).unwrap();
     assert_eq!(decoded.scenario, std::fs::read_to_string(&path).unwrap());
 }
+
+#[test]
+fn an_invalid_scenario_node_is_reported_not_dropped_or_panicking() {
+    let path = temp_file(
+        "bad-node.yaml",
+        b"apiVersion: v1\nkind: Node\nmetadata:\n  name: Bad_Node\n",
+    );
+    let r = kubeplay(&["run", &path, "--trace", "none", "--kubectl", "get nodes"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("The Node \"Bad_Node\" is invalid: metadata.name: Invalid value: \"Bad_Node\": a lowercase RFC 1123 subdomain"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.trim_end().ends_with("No resources found"),
+        "{}",
+        r.stderr
+    );
+}

@@ -109,6 +109,16 @@ pub fn dispatch(
     }
 }
 
+/// A step of kube-apiserver itself (admission, validation) at `now`.
+fn apiserver_step(
+    trace: &mut Trace,
+    now: Millis,
+    action: &'static str,
+    summary: impl Into<String>,
+) {
+    trace.push(Record::new(now, Component::KubeApiserver, action, summary));
+}
+
 /// An etcd step; `action` (`etcd.range`, `etcd.txn`, `etcd.conflict`) is also its explanation key.
 fn etcd_record(
     now: Millis,
@@ -251,12 +261,7 @@ fn decode(now: Millis, req: &Request, obj: &Object, trace: &mut Trace) -> Result
         obj,
         req.field_validation,
     )? {
-        trace.push(Record::new(
-            now,
-            Component::KubeApiserver,
-            "validate",
-            format!("Warning: {warning}"),
-        ));
+        apiserver_step(trace, now, "validate", format!("Warning: {warning}"));
     }
     Ok(())
 }
@@ -286,12 +291,7 @@ fn trace_validation(now: Millis, trace: &mut Trace, errs: &[FieldError], what: &
                 .join("; ")
         )
     };
-    trace.push(Record::new(
-        now,
-        Component::KubeApiserver,
-        "validate",
-        summary,
-    ));
+    apiserver_step(trace, now, "validate", summary);
 }
 
 fn create(
@@ -328,29 +328,29 @@ fn create(
 
     // Step 7: mutating admission (defaulting first).
     admission::namespace_lifecycle(info, meta::namespace(&obj), &api.storage).inspect_err(|e| {
-        trace.push(Record::new(
+        apiserver_step(
+            trace,
             now,
-            Component::KubeApiserver,
             "admission.mutating",
             format!("NamespaceLifecycle: {}", e.message),
-        ));
+        );
     })?;
     // Admission reads storage and draws from the apiserver's stream (generated volume names).
     let mutated = admission::mutate_create(info, &mut obj, &api.storage, &mut api.rng);
     let report = mutated.inspect_err(|e| {
-        trace.push(Record::new(
+        apiserver_step(
+            trace,
             now,
-            Component::KubeApiserver,
             "admission.mutating",
             format!("refused: {}", e.message),
-        ));
+        );
     })?;
-    trace.push(Record::new(
+    apiserver_step(
+        trace,
         now,
-        Component::KubeApiserver,
         "admission.mutating",
         format!("NamespaceLifecycle, {}", report.plugins.join(", ")),
-    ));
+    );
 
     // BeforeCreate: name, uid, timestamps, generation, status.
     let generate = obj
@@ -391,16 +391,16 @@ fn create(
     // Step 9: validating admission.
     let quotas = admission::validate(info, meta::namespace(&obj), &obj, None, &api.storage)
         .inspect_err(|e| {
-            trace.push(Record::new(
+            apiserver_step(
+                trace,
                 now,
-                Component::KubeApiserver,
                 "admission.validating",
                 format!("ResourceQuota: {}", e.message),
-            ));
+            );
         })?;
-    trace.push(Record::new(
+    apiserver_step(
+        trace,
         now,
-        Component::KubeApiserver,
         "admission.validating",
         if quotas.is_empty() {
             "ResourceQuota: admitted".to_string()
@@ -414,7 +414,7 @@ fn create(
                     .join(", ")
             )
         },
-    ));
+    );
     if req.dry_run {
         return Ok(obj);
     }
@@ -665,16 +665,16 @@ fn update(
             meta::set_meta(&mut obj, "generation", json!(g));
         }
     }
-    trace.push(Record::new(
+    apiserver_step(
+        trace,
         now,
-        Component::KubeApiserver,
         "admission.mutating",
         if status_only {
             "status update: only .status is taken".to_string()
         } else {
             "defaulting".to_string()
         },
-    ));
+    );
     let errs = validation::validate_update(info.kind, &current, &obj);
     trace_validation(now, trace, &errs, "validation (update)");
     if !errs.is_empty() {
@@ -772,12 +772,12 @@ fn patch_object(
         );
     }
     if patched == current {
-        trace.push(Record::new(
+        apiserver_step(
+            trace,
             now,
-            Component::KubeApiserver,
             "admission.mutating",
             "patch changes nothing: no write",
-        ));
+        );
         return Ok(current);
     }
     update(api, now, req, patched, status_only, trace)

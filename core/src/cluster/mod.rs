@@ -365,9 +365,15 @@ impl Cluster {
             let req = Request::new(Verb::Create, info, admin_credentials(), "kubeplay")
                 .namespace(meta::namespace(&obj))
                 .body(obj);
-            // The bootstrap objects are ours: a failure here is a bug, reported loudly in tests.
+            // The built-in objects always pass; a scenario's Node may not (a bad name, say), and
+            // the run says so instead of silently leaving the node out.
             if let Err(e) = self.api.handle_loopback(0, &req, &mut self.trace) {
-                debug_assert!(false, "bootstrap object refused: {e}");
+                self.outputs.push(CommandOutput {
+                    command: "register node".into(),
+                    stderr: format!("{}\n", crate::kubectl::format_error(&e, "")),
+                    exit_code: 1,
+                    ..Default::default()
+                });
             }
         }
     }
