@@ -85,6 +85,15 @@ explanations! {
     "event" => "An Event is recorded",
         "Components report what they did or what went wrong as Event objects, written through the apiserver like any other object. `kubectl get events` and `kubectl describe` show them; they expire after an hour.",
         "/reference/kubernetes-api/cluster-resources/event-v1/";
+    "gc.background" => "Background cascading deletion",
+        "An object whose owners (its `ownerReferences`) are all gone is garbage: the garbage collector in kube-controller-manager deletes it. Deleting a Deployment this way (the default, `--cascade=background`) removes the Deployment at once, then its ReplicaSets, then their pods.",
+        "/concepts/architecture/garbage-collection/#background-deletion";
+    "gc.foreground" => "Foreground cascading deletion",
+        "With `--cascade=foreground` the owner is not removed at once: it gets a deletionTimestamp and the `foregroundDeletion` finalizer, and stays visible while the garbage collector deletes its dependents (pods before their ReplicaSet). Only when no dependent with `blockOwnerDeletion: true` is left does the garbage collector remove the finalizer, and the apiserver deletes the owner.",
+        "/concepts/architecture/garbage-collection/#foreground-deletion";
+    "gc.orphan" => "Orphaning the dependents",
+        "With `--cascade=orphan` the owner gets the `orphan` finalizer: the garbage collector removes the owner's entry from each dependent's `ownerReferences`, then the finalizer, and the owner goes away. The dependents stay, ownerless, and keep working: an orphaned ReplicaSet still keeps its pods running.",
+        "/concepts/architecture/garbage-collection/#orphaned-dependents";
     "fault" => "A fault is injected",
         "The scenario breaks something on purpose (a node stops, a container is killed) so you can watch how the cluster notices and recovers.",
         "/concepts/architecture/nodes/#node-status";
@@ -130,6 +139,39 @@ explanations! {
     "kubelet.backoff" => "The kubelet backs off",
         "A container that keeps exiting is restarted after a back-off that starts at 10 s and doubles up to 5 minutes (`CrashLoopBackOff`); a failing image pull is retried the same way (`ImagePullBackOff`).",
         "/concepts/workloads/pods/pod-lifecycle/#container-restarts";
+    "kubelet.reject" => "The kubelet rejects the pod",
+        "Before it runs a pod, the kubelet checks again what the scheduler checked: that the pod's requests fit in what is left of the node, that its node selector matches and that it tolerates the node's NoExecute taints. A pod bound with `spec.nodeName` skipped the scheduler, so this is where it is turned away: it fails at once with a reason such as `OutOfcpu` and the message `Pod was rejected: ...`, and nothing of it runs.",
+        "/concepts/scheduling-eviction/assign-pod-node/#nodename";
+    "volume.mount" => "The volume manager mounts a volume",
+        "Before the pod's sandbox is created, the kubelet's volume manager sets up every volume: it reads ConfigMaps and Secrets through the apiserver and writes them as files, creates emptyDirs, and checks that a PersistentVolumeClaim is bound. A volume that cannot be set up (its ConfigMap does not exist yet) keeps the pod in `ContainerCreating` with `FailedMount` events, and is retried with a back-off from 0.5 s to about 2 minutes.",
+        "/concepts/storage/volumes/";
+    "kubelet.condition" => "A pod condition changes",
+        "The kubelet's status manager reports the pod's conditions in the order the kubelet writes them: `PodReadyToStartContainers` once the sandbox has its network, `Initialized` once the init containers have completed, `ContainersReady` and `Ready` once every container is ready. Services send traffic only to pods that are Ready.",
+        "/concepts/workloads/pods/pod-lifecycle/#pod-conditions";
+    "kubelet.hook" => "A container lifecycle hook runs",
+        "A postStart hook runs right after the container starts, and the kubelet waits for it before it reports the container as running; if it fails, the container is killed and restarted (`FailedPostStartHook`). A preStop hook runs when the container is about to be stopped, inside the grace period and before the SIGTERM.",
+        "/concepts/containers/container-lifecycle-hooks/";
+    "kubelet.unready" => "A readiness probe fails",
+        "The readiness probe failed `failureThreshold` times in a row (3 by default), so the kubelet marks the container not ready. The container keeps running, but the pod is no longer Ready and Services stop sending it traffic until the probe passes again.",
+        "/concepts/configuration/liveness-readiness-startup-probes/";
+    "kubelet.liveness" => "A liveness probe fails: the container is restarted",
+        "The liveness probe failed `failureThreshold` times in a row, so the kubelet considers the container broken: it records `Killing`, runs the preStop hook, stops the container and, unless the pod's restartPolicy is Never, starts it again. Repeated restarts back off like a crash loop.",
+        "/concepts/configuration/liveness-readiness-startup-probes/";
+    "kubelet.startup" => "A startup probe decides whether the container has started",
+        "While a startup probe is set, the kubelet runs no liveness or readiness probe: slow starters get time to start. When it passes, the container counts as started and the other probes begin; when it fails `failureThreshold` times, the container is killed and restarted like after a liveness failure.",
+        "/concepts/configuration/liveness-readiness-startup-probes/";
+    "kubelet.config_error" => "The container's configuration is incomplete",
+        "The kubelet builds a container's environment from ConfigMaps and Secrets (`env.valueFrom`, `envFrom`). When one does not exist, or lacks the key, the container is not created: it waits with `CreateContainerConfigError` and the kubelet tries again at the next pod sync, about every 10 seconds.",
+        "/tasks/configure-pod-container/configure-pod-configmap/";
+    "iptables.sync" => "kube-proxy programs the node's iptables",
+        "kube-proxy on every node watches Services and EndpointSlices and turns them into NAT rules: a jump per ClusterIP and port from `KUBE-SERVICES` to the Service's `KUBE-SVC-` chain, which picks one ready endpoint at random (`-m statistic --probability 1/n`, then 1/(n-1), ...) and jumps to its `KUBE-SEP-` chain, which DNATs the packet to the pod's IP and port. Only ready endpoints are programmed, and syncs are at least `minSyncPeriod` (1 s) apart so a burst of changes lands in one `iptables-restore`. The record holds the nat table as `iptables-save` shows it on the node.",
+        "/reference/networking/virtual-ips/#proxy-mode-iptables";
+    "kubelet.proxy" => "kube-apiserver connects to the kubelet",
+        "Logs (and exec, attach, port-forward) are not in etcd: for `pods/log` the apiserver checks the request like any other, finds the pod's node and opens a connection to that node's kubelet on port 10250, then streams its answer back. It is the one call from the control plane to a kubelet; when the kubelet is down the request fails with `connection refused`.",
+        "/concepts/architecture/control-plane-node-communication/#control-plane-to-node";
+    "kubelet.logs" => "The kubelet serves a container's log",
+        "The container runtime writes everything a container prints to a log file per container instance under `/var/log/pods`. The kubelet serves the current instance's file, or the one before with `--previous`, and tells why there is none when the container has not started yet (`waiting to start: ContainerCreating`).",
+        "/concepts/cluster-administration/logging/";
     "node.unreachable" => "The node controller marks a node unreachable",
         "Every kubelet renews its node's Lease in `kube-node-lease` every 10 s. When a Lease has not been renewed for 40 s, the node lifecycle controller sets the node's conditions to `Unknown` (`NotReady` in `kubectl get nodes`), marks its pods not ready and taints the node `node.kubernetes.io/unreachable` (NoSchedule and NoExecute). New pods are no longer scheduled there.",
         "/concepts/architecture/nodes/#node-controller";

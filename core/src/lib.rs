@@ -14,6 +14,7 @@ pub mod explain;
 pub mod kernel;
 pub mod kubectl;
 pub mod kubelet;
+pub mod kubeproxy;
 pub mod scenario;
 pub mod scheduler;
 pub mod share;

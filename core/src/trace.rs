@@ -3,6 +3,7 @@
 
 use crate::kernel::Millis;
 use serde_json::{Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// The component a record belongs to (DESIGN.md's list, in lane order).
@@ -178,18 +179,105 @@ pub fn clock(ms: Millis) -> String {
 }
 
 /// The records of a run, in order.
+///
+/// A big run keeps full records only for a sample of its pods: the first `pod_budget` pods
+/// the trace meets. Records about the other pods (their API requests, scheduling, kubelet and
+/// CNI steps, their Events) are only counted, so memory stays bounded however many pods run.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     pub records: Vec<Record>,
     /// While false (the cluster's own bootstrap), nothing is recorded.
     pub enabled: bool,
+    /// How many pods get full records; `None` keeps every record.
+    pub pod_budget: Option<usize>,
+    /// Pods (`namespace/name`) with full records, and pods beyond the budget.
+    sampled_pods: BTreeSet<String>,
+    counted_pods: BTreeSet<String>,
+    /// Records not kept, by `component action`.
+    pub counted: BTreeMap<String, u64>,
 }
 
 impl Trace {
-    pub fn push(&mut self, r: Record) {
-        if self.enabled {
-            self.records.push(r);
+    /// A trace that keeps full records for the first `pods` pods.
+    pub fn sampled(pods: usize) -> Self {
+        Trace {
+            pod_budget: Some(pods),
+            ..Trace::default()
         }
+    }
+
+    pub fn push(&mut self, r: Record) {
+        if !self.enabled {
+            return;
+        }
+        if let Some(label) = &r.object {
+            if !self.keeps(label) {
+                self.count(&r);
+                return;
+            }
+        }
+        self.records.push(r);
+    }
+
+    /// Whether records about the object `label` (`Pod default/web-1`) are kept in full. The
+    /// first time a pod is seen decides it for the whole run.
+    pub fn keeps(&mut self, label: &str) -> bool {
+        let Some(budget) = self.pod_budget else {
+            return true;
+        };
+        let Some(pod) = label.strip_prefix("Pod ") else {
+            return true;
+        };
+        if self.sampled_pods.contains(pod) {
+            return true;
+        }
+        if self.counted_pods.contains(pod) {
+            return false;
+        }
+        if self.sampled_pods.len() < budget {
+            self.sampled_pods.insert(pod.to_string());
+            true
+        } else {
+            self.counted_pods.insert(pod.to_string());
+            false
+        }
+    }
+
+    fn count(&mut self, r: &Record) {
+        *self
+            .counted
+            .entry(format!("{} {}", r.component.as_str(), r.action))
+            .or_default() += 1;
+    }
+
+    /// A position to [`Trace::settle`] later.
+    pub fn mark(&self) -> usize {
+        self.records.len()
+    }
+
+    /// The records since `mark` were about `label`: if that object's records are not kept,
+    /// they become counts.
+    pub fn settle(&mut self, mark: usize, label: Option<&str>) {
+        let Some(label) = label else {
+            return;
+        };
+        if mark >= self.records.len() || self.keeps(label) {
+            return;
+        }
+        let dropped: Vec<Record> = self.records.drain(mark..).collect();
+        for r in &dropped {
+            self.count(r);
+        }
+    }
+
+    /// How many pods have full records and how many only counts.
+    pub fn sampling(&self) -> (usize, usize) {
+        (self.sampled_pods.len(), self.counted_pods.len())
+    }
+
+    /// The number of records counted instead of kept.
+    pub fn counted_total(&self) -> u64 {
+        self.counted.values().sum()
     }
 
     pub fn to_json_lines(&self) -> String {
@@ -214,6 +302,57 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sampled_trace_keeps_the_first_pods_and_counts_the_rest() {
+        let mut t = Trace::sampled(2);
+        t.enabled = true;
+        let about = |pod: &str| {
+            Record::new(1, Component::Kubelet, "container.start", "x").object(format!("Pod {pod}"))
+        };
+        for pod in ["ns/a", "ns/b", "ns/c", "ns/a", "ns/c"] {
+            t.push(about(pod));
+        }
+        t.push(Record::new(
+            2,
+            Component::KubeScheduler,
+            "queue",
+            "no object",
+        ));
+        // A request's records about a counted pod are taken back once the pod is known.
+        let mark = t.mark();
+        t.push(Record::new(
+            3,
+            Component::KubeApiserver,
+            "authenticate",
+            "req",
+        ));
+        t.push(Record::new(3, Component::KubeApiserver, "response", "201"));
+        t.settle(mark, Some("Pod ns/d"));
+        let kept: Vec<_> = t.records.iter().map(|r| r.object.clone()).collect();
+        assert_eq!(
+            kept,
+            vec![
+                Some("Pod ns/a".to_string()),
+                Some("Pod ns/b".to_string()),
+                Some("Pod ns/a".to_string()),
+                None
+            ]
+        );
+        assert_eq!(t.sampling(), (2, 2));
+        assert_eq!(t.counted_total(), 4);
+        assert_eq!(t.counted["kubelet container.start"], 2);
+        assert_eq!(t.counted["kube-apiserver response"], 1);
+        // Without a budget every record stays.
+        let mut full = Trace {
+            enabled: true,
+            ..Trace::default()
+        };
+        for pod in ["ns/a", "ns/b", "ns/c"] {
+            full.push(about(pod));
+        }
+        assert_eq!(full.records.len(), 3);
+    }
 
     #[test]
     fn json_has_the_documented_fields() {

@@ -461,3 +461,32 @@ fn limit_ranger_defaults_resources_and_resource_quota_refuses_the_second_pod() {
         r.stdout
     );
 }
+
+#[test]
+fn removing_the_last_finalizer_or_label_leaves_no_empty_field() {
+    let dir = std::env::temp_dir().join(format!("kubeplay-omitempty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cm.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels: {a: b}\n  finalizers: [example.com/hold]\ndata: {k: v}\n",
+    )
+    .unwrap();
+    let r = kubeplay(&[
+        "run",
+        file.to_str().unwrap(),
+        "--trace",
+        "none",
+        "--kubectl",
+        r#"patch configmap c --type=json -p '[{"op":"remove","path":"/metadata/finalizers/0"},{"op":"remove","path":"/metadata/labels/a"}]'"#,
+        "--kubectl",
+        "get configmap c -o json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let json = &r.stdout[r.stdout.find("{\n").expect("json output")..];
+    let cm: Value = serde_json::from_str(json).expect("kubectl -o json");
+    // ObjectMeta's fields are omitempty: the stored object has no `finalizers: []`.
+    assert!(cm["metadata"].get("finalizers").is_none(), "{json}");
+    assert!(cm["metadata"].get("labels").is_none(), "{json}");
+    assert_eq!(cm["data"]["k"], "v");
+}

@@ -43,6 +43,18 @@ pub trait ObjectLister {
             .into_iter()
             .find(|o| meta::name(o) == name)
     }
+
+    /// The pods bound to `node` (in one namespace or all), in key order: the Node authorizer's
+    /// graph edges from a node to its pods.
+    fn pods_on_node(&self, namespace: Option<&str>, node: &str) -> Vec<Object> {
+        let Some(pods) = crate::api::resources::for_kind("v1", "Pod") else {
+            return Vec::new();
+        };
+        self.list(pods, namespace)
+            .into_iter()
+            .filter(|p| p.pointer("/spec/nodeName").and_then(|n| n.as_str()) == Some(node))
+            .collect()
+    }
 }
 
 /// `k8s.io/apimachinery/pkg/util/rand`'s alphabet for generated names: no vowels, no 0, 1 or 3.
@@ -53,6 +65,7 @@ pub struct ApiServer {
     pub storage: Storage,
     rng: Rng,
     watches: BTreeMap<u64, ClientWatch>,
+    decoded: watch::DecodeCache,
     next_watch: u64,
     /// Index of the next ClusterIP in 10.96.0.0/12 (.1 is the `kubernetes` Service).
     next_service_ip: u32,
@@ -74,6 +87,7 @@ impl ApiServer {
             storage: Storage::new(),
             rng: Rng::stream(seed, "kube-apiserver"),
             watches: BTreeMap::new(),
+            decoded: watch::DecodeCache::default(),
             next_watch: 1,
             next_service_ip: 1,
             event_lease: None,
@@ -424,7 +438,13 @@ impl ApiServer {
             return Vec::new();
         };
         let events = self.storage.etcd.take_events(w.etcd_watch);
-        w.translate(events)
+        w.translate(events, &mut self.decoded)
+    }
+
+    /// Forgets the objects decoded for the last delivery round (they live on in the events
+    /// and caches that hold them).
+    pub fn end_watch_round(&mut self) {
+        self.decoded = watch::DecodeCache::default();
     }
 
     /// Ends a client watch.

@@ -647,14 +647,7 @@ fn core_resource(plural: &str) -> Option<&'static ResourceInfo> {
 }
 
 fn pods_on_node(store: &dyn ObjectLister, namespace: Option<&str>, node: &str) -> Vec<Object> {
-    let Some(pods) = core_resource("pods") else {
-        return Vec::new();
-    };
-    store
-        .list(pods, namespace)
-        .into_iter()
-        .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node))
-        .collect()
+    store.pods_on_node(namespace, node)
 }
 
 fn str_at<'v>(v: &'v Value, path: &str) -> Option<&'v str> {

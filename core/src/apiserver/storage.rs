@@ -5,6 +5,7 @@ use super::ObjectLister;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::etcd::{Compare, CompareResult, Etcd, EtcdError, KeyValue, Op, Txn};
 use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// The result of a write: the object as stored (with its new resourceVersion) and the revision.
@@ -16,6 +17,10 @@ pub struct Written {
 
 pub struct Storage {
     pub etcd: Etcd,
+    /// Pod keys (`namespace/name`) by `spec.nodeName`, and each pod's node: the Node
+    /// authorizer's graph, kept as pods are written (the real one is fed by informers).
+    pods_by_node: BTreeMap<String, BTreeSet<String>>,
+    node_of_pod: BTreeMap<String, String>,
 }
 
 /// Decodes a stored value and stamps its resourceVersion.
@@ -33,6 +38,19 @@ fn encode(obj: &Object) -> Arc<str> {
     let mut stored = obj.clone();
     if let Some(m) = stored.get_mut("metadata").and_then(Value::as_object_mut) {
         m.remove("resourceVersion");
+        // ObjectMeta's maps and lists are `omitempty`: a patch that removes the last owner
+        // reference or finalizer leaves no empty field behind.
+        for field in ["labels", "annotations", "finalizers", "ownerReferences"] {
+            let empty = match m.get(field) {
+                Some(Value::Array(a)) => a.is_empty(),
+                Some(Value::Object(o)) => o.is_empty(),
+                Some(Value::Null) => true,
+                _ => false,
+            };
+            if empty {
+                m.remove(field);
+            }
+        }
     }
     Arc::from(serde_json::to_string(&stored).unwrap_or_default())
 }
@@ -46,7 +64,11 @@ fn etcd_error(e: EtcdError) -> ApiError {
 
 impl Storage {
     pub fn new() -> Self {
-        Storage { etcd: Etcd::new() }
+        Storage {
+            etcd: Etcd::new(),
+            pods_by_node: BTreeMap::new(),
+            node_of_pod: BTreeMap::new(),
+        }
     }
 
     pub fn get(
@@ -89,9 +111,17 @@ impl Storage {
             success: vec![op],
             failure: vec![],
         };
+        let op_kind = match &txn.success[0] {
+            Op::Delete(_) => OpKind::Delete,
+            _ => OpKind::Put,
+        };
         let resp = self.etcd.txn(txn).map_err(etcd_error)?;
         if !resp.succeeded {
             return Ok(None);
+        }
+        if key.starts_with(PODS_PREFIX) {
+            let deleted = matches!(op_kind, OpKind::Delete);
+            self.index_pod(&obj, deleted);
         }
         let mut object = obj;
         meta::set_meta(
@@ -104,6 +134,26 @@ impl Storage {
             revision: resp.revision,
             key,
         }))
+    }
+
+    fn index_pod(&mut self, pod: &Object, deleted: bool) {
+        let key = format!("{}/{}", meta::namespace(pod).unwrap_or(""), meta::name(pod));
+        if let Some(old) = self.node_of_pod.remove(&key) {
+            if let Some(set) = self.pods_by_node.get_mut(&old) {
+                set.remove(&key);
+                if set.is_empty() {
+                    self.pods_by_node.remove(&old);
+                }
+            }
+        }
+        let node = pod.pointer("/spec/nodeName").and_then(Value::as_str);
+        if let (false, Some(node)) = (deleted, node.filter(|n| !n.is_empty())) {
+            self.pods_by_node
+                .entry(node.to_string())
+                .or_default()
+                .insert(key.clone());
+            self.node_of_pod.insert(key, node.to_string());
+        }
     }
 
     fn key_of(info: &ResourceInfo, obj: &Object) -> String {
@@ -194,4 +244,28 @@ impl ObjectLister for Storage {
     ) -> Option<Object> {
         Storage::get(self, resource, namespace, name).ok()
     }
+
+    fn pods_on_node(&self, namespace: Option<&str>, node: &str) -> Vec<Object> {
+        let Some(pods) = crate::api::resources::for_kind("v1", "Pod") else {
+            return Vec::new();
+        };
+        // Read back from etcd, so a pod changed behind the apiserver's back (etcdctl) is
+        // seen as it is now.
+        self.pods_by_node
+            .get(node)
+            .into_iter()
+            .flatten()
+            .filter_map(|key| key.split_once('/'))
+            .filter(|(ns, _)| namespace.is_none_or(|want| want == *ns))
+            .filter_map(|(ns, name)| Storage::get(self, pods, Some(ns), name).ok())
+            .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node))
+            .collect()
+    }
+}
+
+const PODS_PREFIX: &str = "/registry/pods/";
+
+enum OpKind {
+    Put,
+    Delete,
 }

@@ -4,15 +4,42 @@
 use super::storage::decode;
 use crate::api::selector::Selector;
 use crate::api::{meta, Object, ResourceInfo};
-use crate::etcd::{EventKind, WatchId};
+use crate::etcd::{EventKind, KeyValue, WatchId};
+use std::collections::HashMap;
+use std::sync::Arc;
 
-/// One event as a client receives it.
+/// One event as a client receives it. The object is shared: every watcher of a change gets the
+/// same decoded value, as the apiserver's watch cache serves one decoded object to all of them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WatchEvent {
     /// `ADDED`, `MODIFIED` or `DELETED`.
     pub kind: &'static str,
-    pub object: Object,
+    pub object: Arc<Object>,
     pub revision: i64,
+}
+
+/// Decoded objects by key and revision, so a change watched by many clients is decoded once.
+#[derive(Default)]
+pub struct DecodeCache {
+    objects: HashMap<(i64, String), Arc<Object>>,
+}
+
+impl DecodeCache {
+    /// Enough for every change of one delivery round; older entries are dropped wholesale.
+    const CAPACITY: usize = 8192;
+
+    pub fn get(&mut self, kv: &KeyValue) -> Arc<Object> {
+        if let Some(o) = self.objects.get(&(kv.mod_revision, kv.key.clone())) {
+            return o.clone();
+        }
+        if self.objects.len() >= Self::CAPACITY {
+            self.objects.clear();
+        }
+        let o = Arc::new(decode(kv));
+        self.objects
+            .insert((kv.mod_revision, kv.key.clone()), o.clone());
+        o
+    }
 }
 
 pub struct ClientWatch {
@@ -73,15 +100,19 @@ impl ClientWatch {
     }
 
     /// Turns the etcd events of this watch into API watch events.
-    pub fn translate(&self, events: Vec<crate::etcd::WatchEvent>) -> Vec<WatchEvent> {
+    pub fn translate(
+        &self,
+        events: Vec<crate::etcd::WatchEvent>,
+        cache: &mut DecodeCache,
+    ) -> Vec<WatchEvent> {
         let mut out = Vec::new();
         for e in events {
             let rev = e.revision();
-            let prev = e.prev_kv.as_ref().map(decode);
+            let prev = e.prev_kv.as_ref().map(|kv| cache.get(kv));
             let prev_selected = prev.as_ref().is_some_and(|p| self.selects(p));
             match e.kind {
                 EventKind::Put => {
-                    let obj = decode(&e.kv);
+                    let obj = cache.get(&e.kv);
                     let now_selected = self.selects(&obj);
                     let kind = match (prev.is_some(), prev_selected, now_selected) {
                         (_, true, true) => "MODIFIED",
@@ -98,7 +129,11 @@ impl ClientWatch {
                 EventKind::Delete => {
                     if let Some(mut p) = prev {
                         if prev_selected {
-                            meta::set_meta(&mut p, "resourceVersion", rev.to_string().into());
+                            meta::set_meta(
+                                Arc::make_mut(&mut p),
+                                "resourceVersion",
+                                rev.to_string().into(),
+                            );
                             out.push(WatchEvent {
                                 kind: "DELETED",
                                 object: p,

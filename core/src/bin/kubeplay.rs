@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 Usage:
-  kubeplay run FILE|- [--seed N] [--until DURATION] [--trace text|json|none]
+  kubeplay run FILE|- [--seed N] [--until DURATION] [--trace text|json|none] [--trace-pods N|all]
                       [--kubectl 'ARGS']... [--etcdctl 'ARGS']...
   kubeplay share FILE [--base URL]
 ";
@@ -24,6 +24,8 @@ struct RunArgs {
     seed: Option<u64>,
     until: Option<u64>,
     trace: String,
+    /// Pods traced in full; `None` for all of them.
+    trace_pods: Option<usize>,
     post: Vec<Post>,
 }
 
@@ -55,6 +57,7 @@ fn parse_run(args: &[String]) -> Result<RunArgs, String> {
         seed: None,
         until: None,
         trace: "text".into(),
+        trace_pods: Some(kubeplay_core::cluster::FULL_TRACE_PODS),
         post: Vec::new(),
     };
     let mut i = 0;
@@ -71,6 +74,13 @@ fn parse_run(args: &[String]) -> Result<RunArgs, String> {
                 return Err(format!("--trace must be text, json or none, not {v:?}"));
             }
             r.trace = v;
+        } else if let Some(v) = flag_value(args, &mut i, "--trace-pods")? {
+            r.trace_pods = match v.as_str() {
+                "all" => None,
+                n => Some(n.parse().map_err(|_| {
+                    format!("--trace-pods must be a number of pods or all, not {v:?}")
+                })?),
+            };
         } else if let Some(v) = flag_value(args, &mut i, "--kubectl")? {
             r.post.push(Post::Kubectl(v));
         } else if let Some(v) = flag_value(args, &mut i, "--etcdctl")? {
@@ -147,6 +157,7 @@ fn run(args: &[String]) -> ExitCode {
         parsed.seed = seed;
     }
     let mut cluster = Cluster::new(parsed);
+    cluster.trace.pod_budget = r.trace_pods;
     cluster.run(r.until);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -163,6 +174,13 @@ fn run(args: &[String]) -> ExitCode {
             let _ = out.write_all(cluster.trace.to_text().as_bytes());
         }
         _ => {}
+    }
+    let (full, counted) = cluster.trace.sampling();
+    if counted > 0 && r.trace != "none" {
+        eprintln!(
+            "kubeplay: sampled trace: full records for {full} pods; {} records about {counted} more pods were only counted (--trace-pods all keeps every record)",
+            cluster.trace.counted_total()
+        );
     }
     for p in &r.post {
         match p {

@@ -65,6 +65,17 @@ pub fn initial_objects() -> Vec<Object> {
         "endpoints": [{"addresses": [APISERVER_ADDRESS], "conditions": {"ready": true}}],
         "ports": [{"name": "https", "port": 6443, "protocol": "TCP"}]
     }));
+    // kubeadm's kube-dns Service at the kubelets' clusterDNS address. The CoreDNS pods behind
+    // it are not simulated, so it has no endpoints.
+    objs.push(json!({
+        "apiVersion": "v1", "kind": "Service",
+        "metadata": {"name": "kube-dns", "namespace": "kube-system", "labels": {"k8s-app": "kube-dns", "kubernetes.io/cluster-service": "true", "kubernetes.io/name": "CoreDNS"}},
+        "spec": {"clusterIP": crate::kubelet::cni::CLUSTER_DNS, "selector": {"k8s-app": "kube-dns"}, "type": "ClusterIP", "sessionAffinity": "None", "ports": [
+            {"name": "dns", "port": 53, "protocol": "UDP", "targetPort": 53},
+            {"name": "dns-tcp", "port": 53, "protocol": "TCP", "targetPort": 53},
+            {"name": "metrics", "port": 9153, "protocol": "TCP", "targetPort": 9153}
+        ]}
+    }));
     objs
 }
 

@@ -25,15 +25,24 @@ pub struct InformerSpec {
     pub namespace: Option<String>,
     pub label_selector: Option<String>,
     pub field_selector: Option<String>,
+    /// Indexes the cache keeps besides the key (client-go's `Indexers`).
+    pub indexes: Vec<(&'static str, super::informer::IndexFn)>,
 }
 
 impl InformerSpec {
+    /// The same informer with one more index.
+    pub fn indexed(mut self, name: &'static str, f: super::informer::IndexFn) -> Self {
+        self.indexes.push((name, f));
+        self
+    }
+
     pub fn all(resource: &'static ResourceInfo) -> Self {
         InformerSpec {
             resource,
             namespace: None,
             label_selector: None,
             field_selector: None,
+            indexes: Vec::new(),
         }
     }
 }
@@ -107,8 +116,18 @@ impl Ctx<'_> {
                 None => format!("{} {n}", req.resource.kind),
             });
         }
+        let mark = self.trace.mark();
         self.trace.push(rec);
-        self.api.handle(self.now, req, self.trace)
+        let result = self.api.handle(self.now, req, self.trace);
+        let subject = trace_subject(req, result.as_ref().ok());
+        self.trace.settle(mark, subject.as_deref());
+        result
+    }
+
+    /// Whether the trace keeps full records about this object (a sampled big run may not):
+    /// lets a component skip building a detail nobody will see.
+    pub fn traced(&mut self, label: &str) -> bool {
+        self.trace.keeps(label)
     }
 
     /// Records a step of this component (a reconcile decision, a filter verdict).
@@ -135,5 +154,28 @@ impl Ctx<'_> {
             tag,
             periodic,
         });
+    }
+}
+
+/// What a request's trace records are about, for the trace's pod sampling: the pod it names
+/// or creates, or the pod an Event is about.
+fn trace_subject(req: &Request, response: Option<&Object>) -> Option<String> {
+    if req.resource.kind == "Pod" {
+        if let (Some(ns), Some(n)) = (&req.namespace, &req.name) {
+            return Some(format!("Pod {ns}/{n}"));
+        }
+    }
+    let obj = response?;
+    let kind = obj.get("kind").and_then(|k| k.as_str())?;
+    let name = obj.pointer("/metadata/name").and_then(|n| n.as_str())?;
+    let ns = obj.pointer("/metadata/namespace").and_then(|n| n.as_str());
+    match (kind, ns) {
+        ("Event", Some(ns)) => {
+            let involved = obj.get("involvedObject").or_else(|| obj.get("regarding"))?;
+            (involved["kind"] == "Pod")
+                .then(|| format!("Pod {ns}/{}", involved["name"].as_str().unwrap_or("")))
+        }
+        ("Pod", Some(ns)) => Some(format!("Pod {ns}/{name}")),
+        _ => None,
     }
 }

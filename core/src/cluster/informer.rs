@@ -3,16 +3,47 @@
 
 use crate::api::{meta, Object};
 use crate::apiserver::WatchEvent;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// An index function (client-go's `IndexFunc`): the index values an object is filed under.
+pub type IndexFn = fn(&Object) -> Vec<String>;
+
+/// client-go's `PodControllerUIDIndex`: pods by their controller's uid, orphans under
+/// [`orphan_index_key`] of their namespace.
+pub const CONTROLLER_UID_INDEX: &str = "podControllerUID";
+/// Pods by `spec.nodeName` (the kubelet's and the scheduler's view of a node's pods).
+pub const NODE_NAME_INDEX: &str = "spec.nodeName";
+
+pub fn orphan_index_key(namespace: &str) -> String {
+    format!("_ORPHAN_POD/{namespace}")
+}
+
+pub fn controller_uid_index(obj: &Object) -> Vec<String> {
+    match meta::controller_ref(obj).and_then(|r| r["uid"].as_str()) {
+        Some(uid) => vec![uid.to_string()],
+        None => vec![orphan_index_key(meta::namespace(obj).unwrap_or(""))],
+    }
+}
+
+pub fn node_name_index(obj: &Object) -> Vec<String> {
+    match obj.pointer("/spec/nodeName").and_then(|v| v.as_str()) {
+        Some(n) if !n.is_empty() => vec![n.to_string()],
+        _ => Vec::new(),
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct Informer {
-    /// `namespace/name` (or `name`) to the latest object seen.
-    objects: BTreeMap<String, Object>,
+    /// `namespace/name` (or `name`) to the latest object seen, shared with the watch event
+    /// that brought it.
+    objects: BTreeMap<String, Arc<Object>>,
     /// The resourceVersion the cache reflects.
     pub resource_version: i64,
     /// The apiserver watch feeding it.
     pub watch_id: u64,
+    /// Index name to its function and its entries (index value to object keys).
+    indexes: BTreeMap<&'static str, (IndexFn, BTreeMap<String, BTreeSet<String>>)>,
 }
 
 /// The cache key client-go uses (`MetaNamespaceKeyFunc`).
@@ -26,39 +57,118 @@ pub fn key_of(obj: &Object) -> String {
 impl Informer {
     pub fn from_list(items: Vec<Object>, resource_version: i64) -> Self {
         Informer {
-            objects: items.into_iter().map(|o| (key_of(&o), o)).collect(),
+            objects: items
+                .into_iter()
+                .map(|o| (key_of(&o), Arc::new(o)))
+                .collect(),
             resource_version,
             watch_id: 0,
+            indexes: BTreeMap::new(),
+        }
+    }
+
+    /// Adds an index and files every cached object in it.
+    pub fn add_index(&mut self, name: &'static str, f: IndexFn) {
+        let mut entries: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (key, obj) in &self.objects {
+            for v in f(obj) {
+                entries.entry(v).or_default().insert(key.clone());
+            }
+        }
+        self.indexes.insert(name, (f, entries));
+    }
+
+    /// The cached objects filed under `value` in index `name`, in key order. An unknown index
+    /// gives nothing.
+    pub fn by_index<'a>(
+        &'a self,
+        name: &str,
+        value: &str,
+    ) -> impl Iterator<Item = &'a Object> + 'a {
+        self.indexes
+            .get(name)
+            .and_then(|(_, e)| e.get(value))
+            .into_iter()
+            .flatten()
+            .filter_map(|k| self.objects.get(k).map(|o| &**o))
+    }
+
+    /// [`Informer::by_index`] as shared copies.
+    pub fn by_index_shared<'a>(
+        &'a self,
+        name: &str,
+        value: &str,
+    ) -> impl Iterator<Item = Arc<Object>> + 'a {
+        self.indexes
+            .get(name)
+            .and_then(|(_, e)| e.get(value))
+            .into_iter()
+            .flatten()
+            .filter_map(|k| self.objects.get(k).cloned())
+    }
+
+    fn unindex(&mut self, key: &str) {
+        let Some(old) = self.objects.get(key) else {
+            return;
+        };
+        for (f, entries) in self.indexes.values_mut() {
+            for v in f(old) {
+                if let Some(set) = entries.get_mut(&v) {
+                    set.remove(key);
+                    if set.is_empty() {
+                        entries.remove(&v);
+                    }
+                }
+            }
         }
     }
 
     /// Applies one watch event to the cache.
     pub fn apply(&mut self, event: &WatchEvent) {
         let key = key_of(&event.object);
+        self.unindex(&key);
         match event.kind {
             "DELETED" => {
                 self.objects.remove(&key);
             }
             _ => {
-                self.objects.insert(key, event.object.clone());
+                for (f, entries) in self.indexes.values_mut() {
+                    for v in f(&event.object) {
+                        entries.entry(v).or_default().insert(key.clone());
+                    }
+                }
+                self.objects.insert(key, Arc::clone(&event.object));
             }
         }
         self.resource_version = self.resource_version.max(event.revision);
     }
 
     pub fn get(&self, key: &str) -> Option<&Object> {
-        self.objects.get(key)
+        self.objects.get(key).map(|o| &**o)
+    }
+
+    /// The shared copy of a cached object: cheap to keep past the next event.
+    pub fn get_shared(&self, key: &str) -> Option<Arc<Object>> {
+        self.objects.get(key).cloned()
     }
 
     /// Every cached object, in key order.
     pub fn list(&self) -> impl Iterator<Item = &Object> {
-        self.objects.values()
+        self.objects.values().map(|o| &**o)
     }
 
-    /// The cached objects of one namespace, in key order.
+    /// Every cached object as a shared copy, in key order.
+    pub fn list_shared(&self) -> impl Iterator<Item = Arc<Object>> + '_ {
+        self.objects.values().cloned()
+    }
+
+    /// The cached objects of one namespace, in key order: a range of the `namespace/name`
+    /// keys, not a scan of the whole cache.
     pub fn in_namespace<'a>(&'a self, ns: &'a str) -> impl Iterator<Item = &'a Object> + 'a {
+        // '0' is the character after '/', so the range holds exactly the keys `ns/...`.
         self.objects
-            .values()
+            .range(format!("{ns}/")..format!("{ns}0"))
+            .map(|(_, o)| &**o)
             .filter(move |o| meta::namespace(o) == Some(ns))
     }
 
@@ -84,16 +194,45 @@ mod tests {
         );
         inf.apply(&WatchEvent {
             kind: "ADDED",
-            object: json!({"metadata": {"name": "b", "namespace": "x"}}),
+            object: Arc::new(json!({"metadata": {"name": "b", "namespace": "x"}})),
             revision: 6,
         });
         inf.apply(&WatchEvent {
             kind: "DELETED",
-            object: json!({"metadata": {"name": "a", "namespace": "x"}}),
+            object: Arc::new(json!({"metadata": {"name": "a", "namespace": "x"}})),
             revision: 7,
         });
         assert_eq!(inf.list().map(key_of).collect::<Vec<_>>(), vec!["x/b"]);
         assert_eq!(inf.resource_version, 7);
         assert!(inf.get("x/b").is_some());
+    }
+
+    #[test]
+    fn indexes_follow_adds_changes_and_deletes() {
+        let pod = |name: &str, node: &str| json!({"metadata": {"name": name, "namespace": "x"}, "spec": {"nodeName": node}});
+        let mut inf = Informer::from_list(vec![pod("a", "n1"), pod("b", "n2")], 1);
+        inf.add_index(NODE_NAME_INDEX, node_name_index);
+        let on = |inf: &Informer, n: &str| {
+            inf.by_index(NODE_NAME_INDEX, n)
+                .map(key_of)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(on(&inf, "n1"), vec!["x/a"]);
+        inf.apply(&WatchEvent {
+            kind: "MODIFIED",
+            object: Arc::new(pod("b", "n1")),
+            revision: 2,
+        });
+        assert_eq!(on(&inf, "n1"), vec!["x/a", "x/b"]);
+        assert!(on(&inf, "n2").is_empty());
+        inf.apply(&WatchEvent {
+            kind: "DELETED",
+            object: Arc::new(pod("a", "n1")),
+            revision: 3,
+        });
+        assert_eq!(on(&inf, "n1"), vec!["x/b"]);
+        assert!(inf.by_index("no-such-index", "n1").next().is_none());
+        let orphan = json!({"metadata": {"name": "o", "namespace": "x"}});
+        assert_eq!(controller_uid_index(&orphan), vec![orphan_index_key("x")]);
     }
 }

@@ -13,7 +13,9 @@ use crate::trace::{Component, Record, Trace};
 pub use component::Component as Actor;
 use component::{Command, Ctx, Input};
 use informer::Informer;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Runs without `--until` stop here at the latest (a crash loop is never quiet).
 pub const MAX_RUN_MS: Millis = 10 * 60 * 1000;
@@ -82,6 +84,54 @@ pub struct Cluster {
     watch_owner: BTreeMap<u64, (usize, usize)>,
     /// Queued events that are real work (not periodic heartbeats or resyncs).
     pending_work: usize,
+    /// Each node's kubelet, also reachable outside its actor loop: by kube-apiserver, which
+    /// connects to it for `pods/log`, and by the node's container runtime
+    /// (`fault: kill-container`).
+    kubelets: BTreeMap<String, Rc<RefCell<crate::kubelet::Kubelet>>>,
+}
+
+/// The nodes of a scenario (its `kind: Node` documents or the default three), in order.
+pub fn node_names(scenario: &Scenario) -> Vec<String> {
+    if scenario.nodes.is_empty() {
+        bootstrap::default_nodes()
+            .iter()
+            .map(|n| meta::name(n).to_string())
+            .collect()
+    } else {
+        scenario
+            .nodes
+            .iter()
+            .map(|n| meta::name(&n.object).to_string())
+            .collect()
+    }
+}
+
+/// How many pods a run traces in full; records about later pods are counted (see
+/// [`Trace`]). Every scenario of the gallery stays far below it.
+pub const FULL_TRACE_PODS: usize = 200;
+
+/// A kubelet in its slot, shared with [`Cluster::kubelets`].
+struct SharedKubelet(Rc<RefCell<crate::kubelet::Kubelet>>);
+
+impl Actor for SharedKubelet {
+    fn name(&self) -> String {
+        self.0.borrow().name()
+    }
+    fn lane(&self) -> Component {
+        self.0.borrow().lane()
+    }
+    fn credentials(&self) -> Credentials {
+        self.0.borrow().credentials()
+    }
+    fn informer_credentials(&self) -> Credentials {
+        self.0.borrow().informer_credentials()
+    }
+    fn informers(&self) -> Vec<component::InformerSpec> {
+        self.0.borrow().informers()
+    }
+    fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
+        self.0.borrow_mut().handle(ctx, input)
+    }
 }
 
 /// The kubeconfig user of the playground.
@@ -100,13 +150,14 @@ impl Cluster {
         let mut cluster = Cluster {
             api: ApiServer::new(seed),
             queue: EventQueue::new(),
-            trace: Trace::default(),
+            trace: Trace::sampled(FULL_TRACE_PODS),
             seed,
             scenario,
             outputs: Vec::new(),
             slots: Vec::new(),
             watch_owner: BTreeMap::new(),
             pending_work: 0,
+            kubelets: BTreeMap::new(),
         };
         cluster.bootstrap();
         // The control plane was running before anyone arrived: its informers' initial lists
@@ -114,8 +165,14 @@ impl Cluster {
         for c in crate::controllers::control_plane() {
             cluster.add_component(c);
         }
-        for k in crate::kubelet::kubelets(&cluster.scenario) {
-            cluster.add_component(k);
+        let nodes = node_names(&cluster.scenario);
+        for n in &nodes {
+            let kubelet = Rc::new(RefCell::new(crate::kubelet::Kubelet::new(n)));
+            cluster.kubelets.insert(n.clone(), Rc::clone(&kubelet));
+            cluster.add_component(Box::new(SharedKubelet(kubelet)));
+        }
+        for p in crate::kubeproxy::kube_proxies(&nodes) {
+            cluster.add_component(p);
         }
         cluster.flush_watches();
         cluster.trace.enabled = true;
@@ -179,6 +236,9 @@ impl Cluster {
                 Err(_) => (Vec::new(), 0),
             };
             let mut inf = Informer::from_list(items, rv);
+            for (name, f) in &spec.indexes {
+                inf.add_index(name, *f);
+            }
             let mut watch = list.clone();
             watch.verb = Verb::Watch;
             watch.resource_version = Some(rv.to_string());
@@ -242,21 +302,314 @@ impl Cluster {
                 }
                 Ok(())
             }
-            "kill-container" => {
-                self.record(
-                    Component::Kubeplay,
-                    "fault",
-                    format!(
-                        "fault {fault}: recorded only; killing a container is not simulated yet"
-                    ),
-                );
-                Ok(())
-            }
+            "kill-container" => self.kill_container(fault, arg),
             "" => Err("empty fault".into()),
             other => Err(format!(
                 "unknown fault {other:?} (known: stop-node, start-node, kill-container)"
             )),
         }
+    }
+
+    /// `fault: kill-container POD/CONTAINER` (`NAMESPACE/POD/CONTAINER` for another namespace
+    /// than `default`): the node's container runtime kills the container's main process with
+    /// SIGKILL; the kubelet sees it exit with 137 and applies the pod's restart policy.
+    fn kill_container(&mut self, fault: &str, arg: &str) -> Result<(), String> {
+        let parts: Vec<&str> = arg.split('/').collect();
+        let (ns, pod, container) = match parts.as_slice() {
+            [p, c] if !p.is_empty() && !c.is_empty() => ("default", *p, *c),
+            [n, p, c] if !n.is_empty() && !p.is_empty() && !c.is_empty() => (*n, *p, *c),
+            _ => return Err("kill-container needs POD/CONTAINER".into()),
+        };
+        let key = format!("{ns}/{pod}");
+        let node = self
+            .kubelets
+            .iter()
+            .find(|(_, k)| k.borrow().runs_pod(&key))
+            .map(|(n, _)| n.clone());
+        let Some(node) = node else {
+            let pods = resources::for_kind("v1", "Pod").expect("pods");
+            return Err(match self.api.storage.get(pods, Some(ns), pod) {
+                Ok(_) => format!("container {container:?} in pod {pod:?} is not running"),
+                Err(e) => e.message,
+            });
+        };
+        let slot = self
+            .kubelet_slot(&node)
+            .ok_or_else(|| format!("node {node:?} not found"))?;
+        if self.slots[slot].stopped {
+            return Err(format!(
+                "the kubelet of {node} is stopped: kubeplay does not simulate a container dying while its kubelet is down"
+            ));
+        }
+        let mark = self.trace.records.len();
+        self.record(
+            Component::Kubeplay,
+            "fault",
+            format!("fault {fault}: the container runtime on {node} sends SIGKILL to the main process of container {container} of pod {key}"),
+        );
+        let kubelet = Rc::clone(&self.kubelets[&node]);
+        let result = self.with_ctx(slot, |ctx| {
+            kubelet.borrow_mut().kill_container(ctx, &key, container)
+        });
+        if result.is_err() {
+            // Nothing was killed: the error step stands alone.
+            self.trace.records.truncate(mark);
+        }
+        result
+    }
+
+    /// Runs `f` as component `slot` with its context (outside its inputs: a call from the
+    /// cluster, as kube-apiserver's connection to a kubelet or a fault), carrying out the
+    /// timers it asks for.
+    fn with_ctx<R>(&mut self, slot: usize, f: impl FnOnce(&mut Ctx<'_>) -> R) -> R {
+        let now = self.now();
+        let (name, lane, credentials) = {
+            let c = self.slots[slot].component.as_ref().expect("component");
+            (c.name(), c.lane(), c.credentials())
+        };
+        let (result, commands) = {
+            let Slot { informers, rng, .. } = &mut self.slots[slot];
+            let mut ctx = Ctx {
+                now,
+                api: &mut self.api,
+                trace: &mut self.trace,
+                informers,
+                rng,
+                commands: Vec::new(),
+                name,
+                lane,
+                credentials,
+            };
+            let r = f(&mut ctx);
+            (r, ctx.commands)
+        };
+        for c in commands {
+            match c {
+                Command::Timer {
+                    delay,
+                    tag,
+                    periodic,
+                } => self.schedule(now + delay, Event::Timer { slot, tag }, periodic),
+            }
+        }
+        result
+    }
+
+    /// `GET pods/<name>/log`. kube-apiserver authenticates and authorizes it like any request
+    /// (RBAC's `get` on `pods/log`), reads the pod and checks the container
+    /// (`pod.LogLocation`), then connects to the node's kubelet,
+    /// `https://<InternalIP>:10250/containerLogs/<ns>/<pod>/<container>`, and streams its
+    /// answer back: the one connection from kube-apiserver to a kubelet. The request's body
+    /// carries its query parameters as a `PodLogOptions`; the answer is the log text.
+    fn pod_log(&mut self, req: &Request) -> Result<Object, ApiError> {
+        let now = self.now();
+        let result = self.pod_log_inner(now, req);
+        let summary = match &result {
+            Ok(body) => {
+                let lines = body.as_str().map_or(0, |b| b.lines().count());
+                format!("200 OK: {lines} line(s) of log (text/plain)")
+            }
+            Err(e) if e.reason.is_empty() => format!("{}: {}", e.code, e.message),
+            Err(e) => format!("{} {}: {}", e.code, e.reason, e.message),
+        };
+        let code = result.as_ref().map_or_else(|e| e.code, |_| 200);
+        self.trace.push(
+            Record::new(now, Component::KubeApiserver, "response", summary)
+                .peer(req.client.clone())
+                .detail("code", code.into()),
+        );
+        result
+    }
+
+    fn pod_log_inner(&mut self, now: Millis, req: &Request) -> Result<Object, ApiError> {
+        use crate::apiserver::rbac;
+        let auth = self.api.authenticate(now, req, &mut self.trace)?;
+        let ns = req.namespace.clone().unwrap_or_else(|| "default".into());
+        let name = req.name.clone().unwrap_or_default();
+        let attrs = rbac::Attributes::resource(&auth.user, "get", "", "pods", "log", &ns, &name);
+        match rbac::authorize(&attrs, &self.api.storage) {
+            rbac::Decision::Allow { reason } => self.trace.push(Record::new(
+                now,
+                Component::KubeApiserver,
+                "authorize",
+                reason,
+            )),
+            rbac::Decision::Deny { reason } => {
+                let err = rbac::forbidden_error(&attrs, &reason);
+                self.trace.push(Record::new(
+                    now,
+                    Component::KubeApiserver,
+                    "authorize",
+                    format!("denied: {}", err.message),
+                ));
+                return Err(err);
+            }
+        }
+        let pods = resources::for_kind("v1", "Pod").expect("pods");
+        let get = Request::new(Verb::Get, pods, req.credentials.clone(), &req.client)
+            .namespace(Some(&ns))
+            .name(&name);
+        let pod = crate::apiserver::registry::dispatch(
+            &mut self.api,
+            now,
+            &get,
+            &auth.user,
+            &mut self.trace,
+        )?;
+        let options = req.body.clone().unwrap_or_default();
+        let names = |k: &str| -> Vec<String> {
+            pod["spec"][k]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c["name"].as_str().map(str::to_string))
+                .collect()
+        };
+        let (init, app, ephemeral) = (
+            names("initContainers"),
+            names("containers"),
+            names("ephemeralContainers"),
+        );
+        // `validateContainer`: a given name must be one of the pod's; without one, a pod of
+        // one container means that one.
+        let container = match options["container"].as_str().unwrap_or("") {
+            "" => match app.as_slice() {
+                [only] => only.clone(),
+                [] => {
+                    return Err(ApiError::bad_request(format!(
+                        "a container name must be specified for pod {name}"
+                    )));
+                }
+                _ => {
+                    let mut msg = format!(
+                        "a container name must be specified for pod {name}, choose one of: [{}]",
+                        app.join(" ")
+                    );
+                    if !init.is_empty() {
+                        msg.push_str(&format!(
+                            " or one of the init containers: [{}]",
+                            init.join(" ")
+                        ));
+                    }
+                    return Err(ApiError::bad_request(msg));
+                }
+            },
+            c if init.iter().chain(&app).chain(&ephemeral).any(|n| n == c) => c.to_string(),
+            c => {
+                return Err(ApiError::bad_request(format!(
+                    "container {c} is not valid for pod {name}"
+                )));
+            }
+        };
+        let Some(node_name) = pod.pointer("/spec/nodeName").and_then(|v| v.as_str()) else {
+            // Not scheduled: no kubelet to ask, an empty log.
+            return Ok(Object::String(String::new()));
+        };
+        let nodes = resources::for_kind("v1", "Node").expect("nodes");
+        let node = self.api.storage.get(nodes, None, node_name)?;
+        let ip = node
+            .pointer("/status/addresses")
+            .and_then(|a| a.as_array())
+            .into_iter()
+            .flatten()
+            .find(|a| a["type"] == "InternalIP")
+            .and_then(|a| a["address"].as_str())
+            .unwrap_or(node_name)
+            .to_string();
+        let port = node
+            .pointer("/status/daemonEndpoints/kubeletEndpoint/Port")
+            .and_then(|p| p.as_i64())
+            .unwrap_or(10250);
+        let cpus: u32 = node
+            .pointer("/status/capacity/cpu")
+            .and_then(|c| c.as_str())
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(1);
+        let opts = crate::kubelet::logs::LogOptions {
+            container: container.clone(),
+            previous: options["previous"].as_bool().unwrap_or(false),
+            tail_lines: options["tailLines"].as_u64().map(|n| n as usize),
+            timestamps: options["timestamps"].as_bool().unwrap_or(false),
+        };
+        let mut query = Vec::new();
+        if opts.previous {
+            query.push("previous=true".to_string());
+        }
+        if let Some(n) = opts.tail_lines {
+            query.push(format!("tailLines={n}"));
+        }
+        if opts.timestamps {
+            query.push("timestamps=true".to_string());
+        }
+        let mut url = format!("https://{ip}:{port}/containerLogs/{ns}/{name}/{container}");
+        let plain_url = url.clone();
+        if !query.is_empty() {
+            url = format!("{url}?{}", query.join("&"));
+        }
+        let kubelet_name = format!("kubelet/{node_name}");
+        self.trace.push(
+            Record::new(
+                now,
+                Component::KubeApiserver,
+                "kubelet.proxy",
+                format!("GET {url}"),
+            )
+            .peer(kubelet_name.clone())
+            .node(node_name),
+        );
+        let reachable = self
+            .kubelet_slot(node_name)
+            .is_some_and(|slot| !self.slots[slot].stopped);
+        let kubelet = self.kubelets.get(node_name).filter(|_| reachable).cloned();
+        let Some(kubelet) = kubelet else {
+            // A transport error, not a Status: reason `StatusReasonUnknown` (empty).
+            let mut err = ApiError::internal("");
+            err.reason = "";
+            err.message =
+                format!("Get {plain_url:?}: dial tcp {ip}:{port}: connect: connection refused");
+            self.trace.push(
+                Record::new(
+                    now,
+                    Component::KubeApiserver,
+                    "kubelet.proxy",
+                    format!("{kubelet_name} does not answer: connection refused"),
+                )
+                .node(node_name),
+            );
+            return Err(err);
+        };
+        let key = format!("{ns}/{name}");
+        let served = kubelet.borrow().container_log(now, cpus, &key, &opts);
+        let (summary, result) = match served {
+            Ok(file) => (
+                format!(
+                    "containerLogs {key}/{container}: {} line(s) from the log of container {}",
+                    file.lines,
+                    &file.container_id[..file.container_id.len().min(13)]
+                ),
+                Ok(Object::String(file.body)),
+            ),
+            Err(crate::kubelet::logs::LogError::BadRequest(m)) => (
+                format!("containerLogs {key}/{container}: 400 Bad Request: {m}"),
+                Err(ApiError::bad_request(m)),
+            ),
+            Err(crate::kubelet::logs::LogError::NotFound(m)) => {
+                let mut err = ApiError::not_found("pods", "", &name);
+                err.message =
+                    format!("the server could not find the requested resource ( pods/log {name})");
+                (
+                    format!("containerLogs {key}/{container}: 404 Not Found: {m}"),
+                    Err(err),
+                )
+            }
+        };
+        self.trace.push(
+            Record::new(now, Component::Kubelet, "kubelet.logs", summary)
+                .peer("kube-apiserver")
+                .node(node_name)
+                .object(format!("Pod {key}")),
+        );
+        result
     }
 
     /// A stopped component starts again: fresh lists and watches, then `Started`.
@@ -332,6 +685,7 @@ impl Cluster {
                 );
             }
         }
+        self.api.end_watch_round();
     }
 
     /// Parses and builds a cluster in one go.
@@ -380,6 +734,12 @@ impl Cluster {
 
     /// Sends one request through kube-apiserver at the current virtual time.
     pub fn request(&mut self, req: &Request) -> Result<Object, ApiError> {
+        if req.verb == Verb::Get
+            && req.subresource.as_deref() == Some("log")
+            && req.resource.kind == "Pod"
+        {
+            return self.pod_log(req);
+        }
         let now = self.now();
         let result = self.api.handle(now, req, &mut self.trace);
         // Whoever watches sees the change, also when the request came from outside a run.

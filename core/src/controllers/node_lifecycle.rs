@@ -21,7 +21,8 @@ use crate::kernel::Millis;
 use crate::scheduler::framework::tolerates;
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 const NODES: usize = 0;
 const LEASES: usize = 1;
@@ -102,6 +103,13 @@ pub struct NodeLifecycleController {
     next_tag: u64,
 }
 
+/// Which pods a taint pass looks at.
+enum TaintScope {
+    Pod(Arc<Object>),
+    Node(String),
+    All,
+}
+
 impl Default for NodeLifecycleController {
     fn default() -> Self {
         NodeLifecycleController {
@@ -117,7 +125,7 @@ impl NodeLifecycleController {
     /// `monitorNodeHealth`: one pass over the nodes.
     fn monitor(&mut self, ctx: &mut Ctx<'_>) {
         let now = ctx.now();
-        let nodes: Vec<Object> = ctx.cache(NODES).list().cloned().collect();
+        let nodes: Vec<Arc<Object>> = ctx.cache(NODES).list_shared().collect();
         for node in nodes {
             let name = meta::name(&node).to_string();
             let renewed = ctx
@@ -143,7 +151,7 @@ impl NodeLifecycleController {
                 self.mark_reachable(ctx, &node);
             }
         }
-        self.taint_pass(ctx);
+        self.taint_pass(ctx, TaintScope::All);
     }
 
     /// The kubelet stopped renewing its Lease: conditions Unknown, taints, pods not ready.
@@ -263,24 +271,52 @@ impl NodeLifecycleController {
         let _ = ctx.send(&req);
     }
 
-    /// The taint-eviction controller: schedules (or cancels) the eviction of every pod on a
-    /// node with NoExecute taints.
-    fn taint_pass(&mut self, ctx: &mut Ctx<'_>) {
+    /// The taint-eviction controller: schedules (or cancels) the eviction of the pods in
+    /// `scope` that run on a node with NoExecute taints. Like the real one, a pod change looks
+    /// at that pod and a node change at that node's pods.
+    fn taint_pass(&mut self, ctx: &mut Ctx<'_>, scope: TaintScope) {
         let now = ctx.now();
-        let mut no_execute: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-        for node in ctx.cache(NODES).list() {
-            let t: Vec<Value> = taints(node)
-                .into_iter()
-                .filter(|t| t["effect"] == "NoExecute")
-                .collect();
-            if !t.is_empty() {
-                no_execute.insert(meta::name(node).to_string(), t);
+        let no_execute = |ctx: &Ctx<'_>, node: &str| -> Vec<Value> {
+            ctx.cache(NODES)
+                .get(node)
+                .map(|n| {
+                    taints(n)
+                        .into_iter()
+                        .filter(|t| t["effect"] == "NoExecute")
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let node_of = |pod: &Object| -> String {
+            pod.pointer("/spec/nodeName")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let candidates: Vec<Arc<Object>> = match &scope {
+            TaintScope::Pod(pod) => {
+                // A deleted pod is no longer in the cache: its eviction, if any, is cancelled.
+                match ctx.cache(PODS).get_shared(&key_of(pod)) {
+                    Some(p) if meta::uid(&p) == meta::uid(pod) => vec![p],
+                    _ => {
+                        self.scheduled.remove(meta::uid(pod));
+                        return;
+                    }
+                }
             }
-        }
-        let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
-        let mut live: Vec<String> = Vec::new();
-        for pod in pods {
+            TaintScope::Node(node) => ctx
+                .cache(PODS)
+                .list_shared()
+                .filter(|p| node_of(p) == *node)
+                .collect(),
+            TaintScope::All => ctx.cache(PODS).list_shared().collect(),
+        };
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut live: BTreeSet<String> = BTreeSet::new();
+        let mut taints_of: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        for pod in candidates {
             let uid = meta::uid(&pod).to_string();
+            seen.insert(uid.clone());
             // Deleting, or marked by an eviction whose delete is still on its way.
             if pod.pointer("/metadata/deletionTimestamp").is_some()
                 || condition(&pod, "DisruptionTarget")
@@ -288,17 +324,20 @@ impl NodeLifecycleController {
             {
                 continue;
             }
-            let node = pod
-                .pointer("/spec/nodeName")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let Some(t) = no_execute.get(node) else {
+            let node = node_of(&pod);
+            if node.is_empty() {
                 continue;
-            };
+            }
+            let t = taints_of
+                .entry(node.clone())
+                .or_insert_with(|| no_execute(ctx, &node));
+            if t.is_empty() {
+                continue;
+            }
             let Some(tolerated) = min_toleration_ms(&pod, t) else {
                 continue;
             };
-            live.push(uid.clone());
+            live.insert(uid.clone());
             if self.scheduled.contains_key(&uid) {
                 continue;
             }
@@ -315,14 +354,19 @@ impl NodeLifecycleController {
                         tolerated / 1000
                     ),
                 )
-                .node(node.to_string())
+                .node(node.clone())
                 .object(crate::apiserver::object_label(&pod)),
             );
             self.timers.insert(tag, uid);
             ctx.after(tolerated.max(1), tag, false);
         }
         // Taints removed, pod gone or deleting: the scheduled eviction is cancelled.
-        self.scheduled.retain(|uid, _| live.contains(uid));
+        match scope {
+            TaintScope::All => self.scheduled.retain(|uid, _| live.contains(uid)),
+            _ => self
+                .scheduled
+                .retain(|uid, _| !seen.contains(uid) || live.contains(uid)),
+        }
     }
 
     fn evict(&mut self, ctx: &mut Ctx<'_>, tag: u64) {
@@ -402,7 +446,17 @@ impl Component for NodeLifecycleController {
         match input {
             Input::Started => ctx.after(NODE_MONITOR_PERIOD_MS, TAG_MONITOR, true),
             // The monitor pass reads the Lease cache; the taint manager reacts to nodes and pods.
-            Input::Watch { informer, .. } if informer != LEASES => self.taint_pass(ctx),
+            Input::Watch {
+                informer: PODS,
+                event,
+            } => self.taint_pass(ctx, TaintScope::Pod(event.object)),
+            Input::Watch {
+                informer: NODES,
+                event,
+            } => {
+                let node = meta::name(&event.object).to_string();
+                self.taint_pass(ctx, TaintScope::Node(node))
+            }
             Input::Watch { .. } => {}
             Input::Timer(TAG_MONITOR) => {
                 self.monitor(ctx);

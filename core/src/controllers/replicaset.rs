@@ -11,10 +11,13 @@ use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
 use crate::api::{meta, resources::for_kind, ApiError, Object};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
-use crate::cluster::informer::key_of;
+use crate::cluster::informer::{
+    controller_uid_index, key_of, orphan_index_key, CONTROLLER_UID_INDEX,
+};
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 const REPLICASETS: usize = 0;
 const PODS: usize = 1;
@@ -113,13 +116,16 @@ impl ReplicaSetController {
         let deleting = rs.pointer("/metadata/deletionTimestamp").is_some();
         // Claim pods: controlled ones that still match, orphans that match (adopt), and
         // controlled ones that no longer match (release).
-        let mut owned: Vec<Object> = Vec::new();
-        let candidates: Vec<Object> = ctx
-            .cache(PODS)
-            .in_namespace(&ns)
+        let mut owned: Vec<Arc<Object>> = Vec::new();
+        // Its own pods and the namespace's orphans, from the controller-uid index as the real
+        // controller reads them; pods of other controllers are never looked at.
+        let pods = ctx.cache(PODS);
+        let mut candidates: Vec<Arc<Object>> = pods
+            .by_index_shared(CONTROLLER_UID_INDEX, &uid)
+            .chain(pods.by_index_shared(CONTROLLER_UID_INDEX, &orphan_index_key(&ns)))
             .filter(|p| is_active(p))
-            .cloned()
             .collect();
+        candidates.sort_by_key(|p| key_of(p));
         for pod in candidates {
             let matches = selector.matches(meta::labels(&pod));
             match controller_uid(&pod) {
@@ -133,7 +139,7 @@ impl ReplicaSetController {
                 Some(_) => {}
                 None if matches && !deleting => {
                     if let Some(p) = self.adopt(ctx, &rs, &pod) {
-                        owned.push(p);
+                        owned.push(Arc::new(p));
                     }
                 }
                 None => {}
@@ -299,7 +305,7 @@ impl ReplicaSetController {
         ctx: &mut Ctx<'_>,
         key: &str,
         rs: &Object,
-        owned: &[Object],
+        owned: &[Arc<Object>],
     ) -> Result<(), ApiError> {
         let want = replicas(rs);
         let have = owned.len() as i64;
@@ -381,7 +387,7 @@ impl ReplicaSetController {
                     .and_then(|nn| per_node.get(nn).copied())
                     .unwrap_or(0)
             };
-            let mut ranked: Vec<(&Object, usize)> = owned.iter().map(|p| (p, rank(p))).collect();
+            let mut ranked: Vec<(&Object, usize)> = owned.iter().map(|p| (&**p, rank(p))).collect();
             ranked.sort_by(|a, b| deletion_order(a.0, a.1, b.0, b.1));
             let victims: Vec<Object> = ranked.into_iter().take(n).map(|(p, _)| p.clone()).collect();
             ctx.record(
@@ -466,7 +472,10 @@ impl Component for ReplicaSetController {
         manager_credentials()
     }
     fn informers(&self) -> Vec<InformerSpec> {
-        vec![InformerSpec::all(rs_info()), InformerSpec::all(pod_info())]
+        vec![
+            InformerSpec::all(rs_info()),
+            InformerSpec::all(pod_info()).indexed(CONTROLLER_UID_INDEX, controller_uid_index),
+        ]
     }
     fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
         match input {

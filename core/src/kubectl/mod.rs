@@ -6,6 +6,7 @@ mod create;
 pub mod describe;
 pub mod flags;
 mod get;
+mod logs;
 mod mutate;
 pub mod output;
 pub mod printers;
@@ -46,6 +47,24 @@ pub fn run_with_source(
 ) -> CommandOutput {
     let t_ms = cluster.now();
     let command = format!("kubectl {}", args.join(" "));
+    // `logs` has flags of its own (`-p` is `--previous` there).
+    let (args, log_flags) = if logs::is_logs(args) {
+        match logs::split_flags(args) {
+            Ok((rest, f)) => (rest, f),
+            Err(e) => {
+                return CommandOutput {
+                    t_ms,
+                    command,
+                    stdout: String::new(),
+                    stderr: format!("error: {e}\nSee 'kubectl logs --help' for usage.\n"),
+                    exit_code: 1,
+                };
+            }
+        }
+    } else {
+        (args.to_vec(), logs::LogFlags::default())
+    };
+    let args = args.as_slice();
     let flags = match Flags::parse(args) {
         Ok(f) => f,
         Err(e) => {
@@ -91,6 +110,7 @@ pub fn run_with_source(
         Some("uncordon") => mutate::cordon(&mut ctx, &sub[1..], false),
         Some("drain") => mutate::drain(&mut ctx, &sub[1..]),
         Some("rollout") => rollout::rollout(&mut ctx, &sub[1..]),
+        Some("logs") => logs::logs(&mut ctx, &sub[1..], &log_flags),
         Some("auth") => get::auth(&mut ctx, &sub[1..]),
         Some("version") => {
             ctx.out.push_str(&format!(
@@ -267,6 +287,10 @@ pub fn format_error(e: &ApiError, context: &str) -> String {
                 };
             }
         }
+    }
+    if e.reason.is_empty() {
+        // `StatusReasonUnknown`: a transport error relayed by the apiserver.
+        return format!("Error from server: {context}{}", e.message);
     }
     format!("Error from server ({}): {context}{}", e.reason, e.message)
 }

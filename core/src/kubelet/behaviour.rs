@@ -82,11 +82,11 @@ fn script(text: &str) -> Behaviour {
                 return Behaviour::Exits {
                     after: t,
                     code: n.parse().unwrap_or(1),
-                }
+                };
             }
             ["false"] => {}
             [cmd, ..] if cmd.starts_with("nginx") || cmd.starts_with("httpd") => {
-                return Behaviour::Runs
+                return Behaviour::Runs;
             }
             _ => {}
         }
@@ -134,10 +134,74 @@ pub fn of(container: &Value) -> Behaviour {
     }
 }
 
+/// What a command run inside a running container (an exec probe or lifecycle hook) does: how
+/// long it takes and its exit code, or `None` when it never ends (`sleep infinity`, a loop).
+/// Programs the simulation does not know (`cat /tmp/healthy`, `pg_isready`) succeed at once.
+pub fn exec_outcome(command: &[String]) -> Option<(Millis, i64)> {
+    let spec = serde_json::json!({ "command": command });
+    let first = command
+        .first()
+        .map(|s| s.rsplit('/').next().unwrap_or(s).to_string());
+    match of(&spec) {
+        Behaviour::Exits { after, code } => Some((after, code)),
+        Behaviour::Runs => {
+            let endless = match first.as_deref() {
+                Some("sleep") => true,
+                Some("sh" | "bash" | "ash" | "dash") => command.iter().any(|w| w == "-c"),
+                Some("tail") => command.iter().any(|w| w == "-f"),
+                _ => false,
+            };
+            if endless {
+                None
+            } else {
+                Some((0, 0))
+            }
+        }
+    }
+}
+
+/// The ports a known server image listens on without being told (`containerPort` is
+/// informational; the process decides).
+pub fn default_ports(image: &str) -> &'static [u16] {
+    let repo = super::images::ImageRef::parse(image).repository;
+    match repo.as_str() {
+        "docker.io/library/nginx" | "docker.io/library/httpd" => &[80],
+        "docker.io/library/redis" => &[6379],
+        "docker.io/library/postgres" => &[5432],
+        "docker.io/library/mysql" => &[3306, 33060],
+        _ => &[],
+    }
+}
+
+/// The paths a known web server answers with 200 out of the box (anything else is a 404), or
+/// `None` when the image's content is not known (every path answers 200).
+pub fn served_paths(image: &str) -> Option<&'static [&'static str]> {
+    let repo = super::images::ImageRef::parse(image).repository;
+    match repo.as_str() {
+        "docker.io/library/nginx" => Some(&["/", "/index.html", "/50x.html"]),
+        "docker.io/library/httpd" => Some(&["/", "/index.html"]),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn commands_run_in_a_container_end_as_written() {
+        let cmd = |w: &[&str]| -> Vec<String> { w.iter().map(|s| s.to_string()).collect() };
+        assert_eq!(exec_outcome(&cmd(&["cat", "/tmp/healthy"])), Some((0, 0)));
+        assert_eq!(exec_outcome(&cmd(&["sh", "-c", "exit 1"])), Some((0, 1)));
+        assert_eq!(exec_outcome(&cmd(&["sleep", "5"])), Some((5000, 0)));
+        assert_eq!(exec_outcome(&cmd(&["sleep", "infinity"])), None);
+        assert_eq!(exec_outcome(&cmd(&["pg_isready", "-U", "x"])), Some((0, 0)));
+        assert_eq!(exec_outcome(&cmd(&["false"])), Some((0, 1)));
+        assert_eq!(served_paths("nginx:1.27").unwrap()[0], "/");
+        assert!(served_paths("ghcr.io/acme/app:1").is_none());
+        assert_eq!(default_ports("nginx"), &[80]);
+    }
 
     #[test]
     fn reads_what_the_spec_says() {

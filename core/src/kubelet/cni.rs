@@ -2,7 +2,125 @@
 //! into the sandbox's network namespace and hands out the next free address of the node's
 //! podCIDR, `DEL` removes them and frees the address.
 
+use serde_json::{json, Value};
 use std::collections::BTreeSet;
+
+/// The kubelet's `clusterDNS` (the kube-dns Service's ClusterIP in a kubeadm cluster, the
+/// tenth address of the `10.96.0.0/12` service range) and `clusterDomain`.
+pub const CLUSTER_DNS: &str = "10.96.0.10";
+pub const CLUSTER_DOMAIN: &str = "cluster.local";
+/// The node's own resolver (its `resolv.conf`), which `dnsPolicy: Default` and host-network
+/// pods use.
+pub const HOST_DNS: &str = "10.0.0.2";
+
+/// The pod's `resolv.conf` as the kubelet computes it (`pkg/kubelet/network/dns`) and hands it
+/// to the runtime with the sandbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DnsConfig {
+    pub nameservers: Vec<String>,
+    pub searches: Vec<String>,
+    pub options: Vec<String>,
+}
+
+fn strings(v: Option<&Value>) -> Vec<String> {
+    v.and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn push_unique(list: &mut Vec<String>, more: Vec<String>) {
+    for m in more {
+        if !list.contains(&m) {
+            list.push(m);
+        }
+    }
+}
+
+impl DnsConfig {
+    /// `GetPodDNS`: the policy picks cluster DNS, the host's resolver or nothing, then
+    /// `spec.dnsConfig` adds nameservers and searches and overrides options by name.
+    pub fn of(pod: &Value) -> DnsConfig {
+        let spec = &pod["spec"];
+        let host_network = spec["hostNetwork"].as_bool().unwrap_or(false);
+        let policy = spec["dnsPolicy"].as_str().unwrap_or("ClusterFirst");
+        let cluster = match policy {
+            "ClusterFirstWithHostNet" => true,
+            "ClusterFirst" => !host_network,
+            _ => false,
+        };
+        let mut dns = if cluster {
+            let ns = pod
+                .pointer("/metadata/namespace")
+                .and_then(Value::as_str)
+                .unwrap_or("default");
+            DnsConfig {
+                nameservers: vec![CLUSTER_DNS.into()],
+                searches: vec![
+                    format!("{ns}.svc.{CLUSTER_DOMAIN}"),
+                    format!("svc.{CLUSTER_DOMAIN}"),
+                    CLUSTER_DOMAIN.into(),
+                ],
+                options: vec!["ndots:5".into()],
+            }
+        } else if policy == "None" {
+            DnsConfig {
+                nameservers: vec![],
+                searches: vec![],
+                options: vec![],
+            }
+        } else {
+            DnsConfig {
+                nameservers: vec![HOST_DNS.into()],
+                searches: vec![],
+                options: vec![],
+            }
+        };
+        if let Some(cfg) = spec.get("dnsConfig").filter(|c| c.is_object()) {
+            push_unique(&mut dns.nameservers, strings(cfg.get("nameservers")));
+            push_unique(&mut dns.searches, strings(cfg.get("searches")));
+            for o in cfg
+                .get("options")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let Some(name) = o.get("name").and_then(Value::as_str) else {
+                    continue;
+                };
+                let opt = match o.get("value").and_then(Value::as_str) {
+                    Some(v) => format!("{name}:{v}"),
+                    None => name.to_string(),
+                };
+                dns.options.retain(|x| x.split(':').next() != Some(name));
+                dns.options.push(opt);
+            }
+        }
+        dns
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({"nameservers": self.nameservers, "searches": self.searches, "options": self.options})
+    }
+
+    /// One line per directive, joined with `; ` for a trace summary.
+    pub fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.nameservers.is_empty() {
+            parts.push(format!("nameserver {}", self.nameservers.join(" ")));
+        }
+        if !self.searches.is_empty() {
+            parts.push(format!("search {}", self.searches.join(" ")));
+        }
+        if !self.options.is_empty() {
+            parts.push(format!("options {}", self.options.join(" ")));
+        }
+        parts.join("; ")
+    }
+}
 
 /// host-local IPAM over one IPv4 range: addresses from `.2` (the bridge holds `.1`) up to the
 /// last before the broadcast, handed out round-robin and never twice while in use.
@@ -100,6 +218,32 @@ impl Ipam {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cluster_first_points_at_the_cluster_dns() {
+        let pod = json!({"metadata": {"namespace": "shop"}, "spec": {}});
+        let dns = DnsConfig::of(&pod);
+        assert_eq!(dns.nameservers, ["10.96.0.10"]);
+        assert_eq!(
+            dns.searches,
+            [
+                "shop.svc.cluster.local",
+                "svc.cluster.local",
+                "cluster.local"
+            ]
+        );
+        assert_eq!(dns.options, ["ndots:5"]);
+        let custom = json!({"metadata": {"namespace": "a"}, "spec": {"dnsConfig": {
+            "nameservers": ["1.1.1.1"], "options": [{"name": "ndots", "value": "2"}, {"name": "edns0"}]}}});
+        let dns = DnsConfig::of(&custom);
+        assert_eq!(dns.nameservers, ["10.96.0.10", "1.1.1.1"]);
+        assert_eq!(dns.options, ["ndots:2", "edns0"]);
+        let none =
+            json!({"spec": {"dnsPolicy": "None", "dnsConfig": {"nameservers": ["8.8.8.8"]}}});
+        assert_eq!(DnsConfig::of(&none).summary(), "nameserver 8.8.8.8");
+        let host = json!({"spec": {"hostNetwork": true}});
+        assert_eq!(DnsConfig::of(&host).nameservers, [HOST_DNS]);
+    }
 
     #[test]
     fn hands_out_addresses_from_dot_two_and_never_twice() {

@@ -1,17 +1,26 @@
 //! The kubelet (`pkg/kubelet`): one per node, named `kubelet/<node>`. It watches the pods bound
-//! to its node (`fieldSelector=spec.nodeName=<node>`) and runs a pod worker for each: admission,
-//! the sandbox through the container runtime (CRI `RunPodSandbox`), the network through the CNI
-//! plugin (`ADD`), init containers in order, image pulls through the node's image cache, the app
-//! containers, readiness, restarts with back-off, and graceful termination. The status manager
-//! patches `pods/<name>/status`; heartbeats renew the node's Lease in `kube-node-lease`.
+//! to its node (`fieldSelector=spec.nodeName=<node>`) and runs a pod worker for each: admission
+//! ([`admission`]), the volumes ([`volumes`]), the sandbox through the container runtime (CRI
+//! `RunPodSandbox`), the network through the CNI plugin (`ADD`, with the pod's DNS), init
+//! containers in order, image pulls through the node's image cache, the app containers with their
+//! lifecycle hooks ([`hooks`]) and probes ([`probes`]), restarts with back-off, and graceful
+//! termination. The status manager patches `pods/<name>/status`; heartbeats renew the node's
+//! Lease in `kube-node-lease`.
 //!
 //! The container runtime and the CNI plugin are not API clients: they are the kubelet's own
 //! calls, drawn in their lanes (`container-runtime`, `cni`).
 
+mod admission;
 pub mod behaviour;
 pub mod cni;
+pub mod handlers;
+mod hooks;
 pub mod images;
+mod kill;
+pub mod logs;
+mod probes;
 mod status;
+mod volumes;
 
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, PatchType, Verb};
@@ -45,6 +54,12 @@ pub const RESYNC_MS: Millis = 1_000;
 pub const STOP_SERVER_MS: Millis = 350;
 pub const BACKOFF_INITIAL_MS: Millis = 10_000;
 pub const BACKOFF_MAX_MS: Millis = 300_000;
+/// A pod sync that failed (a container's config, a claim not bound) is retried after the pod
+/// worker's back-off (`backOffPeriod`, 10 s, jittered up to half as much again).
+pub const POD_SYNC_BACKOFF_MS: Millis = 10_000;
+/// Client-go's event spam filter: a burst of 25 events per object, then one per 5 minutes.
+const EVENT_SPAM_BURST: f64 = 25.0;
+const EVENT_SPAM_REFILL_MS: f64 = 300_000.0;
 
 /// One kubelet per node of the scenario (its `kind: Node` documents or the default three).
 pub fn kubelets(scenario: &crate::scenario::Scenario) -> Vec<Box<dyn Component>> {
@@ -80,6 +95,10 @@ enum Which {
 /// What a pod worker's timer does when it fires.
 #[derive(Clone, Debug)]
 enum Action {
+    /// A pass of the volume manager's reconciler over the pod's volumes.
+    Mount,
+    /// `WaitForAttachAndMount` saw every volume mounted: the pod sync goes on.
+    Proceed,
     Sandbox,
     Network,
     Pull(Which),
@@ -89,7 +108,14 @@ enum Action {
     Create(Which),
     Start(Which),
     Exit(Which, u32),
-    Ready(Which, u32),
+    /// A tick of a probe worker (or a manual trigger of the readiness probe).
+    Probe(Which, probes::Kind, u32, bool),
+    /// The postStart hook finished.
+    PostStartDone(Which, u32),
+    /// The preStop hook finished (or the grace period ran out): StopContainer.
+    PreStopDone(Which, u32),
+    /// A container the kubelet killed has stopped.
+    Killed(Which, u32, hooks::KillCause),
     CrashBackOff(Which, u32),
     Restart(Which),
     Stopped,
@@ -133,6 +159,12 @@ struct Ctr {
     pull_asked: Millis,
     pull_start: Millis,
     stop_code: Option<i64>,
+    /// The startup, liveness and readiness probe workers' results.
+    probes: probes::ProbeStates,
+    /// Since when its postStart hook runs (the container is not reported running before).
+    hook_started: Option<Millis>,
+    /// The grace period (seconds) left for StopContainer after its preStop hook.
+    stop_grace: u64,
 }
 
 impl Ctr {
@@ -159,6 +191,9 @@ impl Ctr {
             pull_asked: 0,
             pull_start: 0,
             stop_code: None,
+            probes: probes::ProbeStates::default(),
+            hook_started: None,
+            stop_grace: 0,
         }
     }
 
@@ -200,6 +235,20 @@ struct Worker {
     deleted_sent: bool,
     last_sent: Option<Value>,
     transitions: BTreeMap<&'static str, (bool, Millis)>,
+    /// When the kubelet admitted the pod (its volume manager and mount wait count from here).
+    admitted_at: Millis,
+    /// The volume manager's view of the pod's volumes.
+    volumes: Vec<volumes::Vol>,
+    /// `WaitForAttachAndMount` passed: the sandbox may be created.
+    mounted: bool,
+    /// imagePullSecrets the kubelet could not read.
+    missing_pull_secrets: Vec<String>,
+    /// When its probe workers started (their tickers count from here).
+    probe_t0: Millis,
+    /// The conditions the trace last showed, to record only their changes.
+    shown_conditions: BTreeMap<&'static str, bool>,
+    /// Its requests and host ports, as admission counts them.
+    admitted: admission::Admitted,
 }
 
 impl Worker {
@@ -236,6 +285,15 @@ pub struct Kubelet {
     event_seq: u64,
     /// Told `Started` before: a second `Started` is a restart after `fault: stop-node`.
     started: bool,
+    /// Pods its admission rejected (by uid): they are not admitted again.
+    rejected: std::collections::BTreeSet<String>,
+    /// The event correlator's cache: events already sent (by their key), with their name and
+    /// count, so a repeat only bumps `count`.
+    seen_events: BTreeMap<String, (String, u64)>,
+    /// The event spam filter's token bucket per involved object (by uid): tokens, last refill.
+    spam: BTreeMap<String, (f64, Millis)>,
+    /// The ConfigMaps and Secrets its pods use, as its managers keep them (`Kind/ns/name`).
+    objects: BTreeMap<String, Object>,
 }
 
 fn short(id: &str) -> &str {
@@ -254,6 +312,10 @@ impl Kubelet {
             next_tag: 1,
             event_seq: 0,
             started: false,
+            rejected: Default::default(),
+            seen_events: BTreeMap::new(),
+            spam: BTreeMap::new(),
+            objects: BTreeMap::new(),
         }
     }
 
@@ -295,11 +357,53 @@ impl Kubelet {
         message: &str,
     ) {
         let now = ctx.now();
+        let uid = meta::uid(pod).to_string();
+        let ns = meta::namespace(pod).unwrap_or("default").to_string();
+        // The spam filter (`EventSourceObjectSpamFilter`): past the burst an object's events
+        // are dropped until its bucket refills.
+        let bucket = self
+            .spam
+            .entry(uid.clone())
+            .or_insert((EVENT_SPAM_BURST, now));
+        bucket.0 = (bucket.0 + now.saturating_sub(bucket.1) as f64 / EVENT_SPAM_REFILL_MS)
+            .min(EVENT_SPAM_BURST);
+        bucket.1 = now;
+        if bucket.0 < 1.0 {
+            return;
+        }
+        bucket.0 -= 1.0;
+        // The correlator's de-duplication: the same event again only raises its count.
+        // Keyed by the pod and a digest of the rest (`getEventKey`), to keep the cache small.
+        let digest = fnv1a(&[field_path.unwrap_or(""), ty.as_str(), reason, message]);
+        let seen_key = format!("{uid}\u{0}{digest:016x}");
+        if let Some((name, count)) = self.seen_events.get_mut(&seen_key) {
+            *count += 1;
+            let (name, count) = (name.clone(), *count);
+            let summary = format!(
+                "{} {reason} Pod/{}: {message} (x{count})",
+                ty.as_str(),
+                meta::name(pod)
+            );
+            let rec = ctx
+                .new_record("event", summary)
+                .node(self.node.clone())
+                .object(crate::apiserver::object_label(pod));
+            ctx.push(rec);
+            let info = for_kind("v1", "Event").expect("events");
+            let req = ctx
+                .request(Verb::Patch(PatchType::Strategic), info)
+                .namespace(Some(&ns))
+                .name(&name)
+                .body(json!({"count": count, "lastTimestamp": rfc3339(now)}));
+            let _ = ctx.send(&req);
+            return;
+        }
         self.event_seq += 1;
         let nanos = (EPOCH_UNIX_SECONDS as u128 * 1_000_000_000)
             + now as u128 * 1_000_000
             + self.event_seq as u128;
-        let ns = meta::namespace(pod).unwrap_or("default").to_string();
+        self.seen_events
+            .insert(seen_key, (format!("{}.{:x}", meta::name(pod), nanos), 1));
         let mut involved = json!({
             "apiVersion": "v1", "kind": "Pod", "namespace": ns,
             "name": meta::name(pod), "uid": meta::uid(pod),
@@ -397,6 +501,7 @@ impl Kubelet {
             .collect();
         for k in keys {
             self.sync_status(ctx, &k);
+            self.resume_pod(ctx, &k);
         }
     }
 
@@ -490,12 +595,13 @@ impl Kubelet {
             return;
         }
         let phase = pod.pointer("/status/phase").and_then(Value::as_str);
-        if matches!(phase, Some("Succeeded" | "Failed")) {
+        if deleting {
+            // Nothing of it runs here (it never ran, or finished, or was rejected): the final
+            // delete is all that is left.
+            self.final_delete(ctx, pod);
             return;
         }
-        if deleting {
-            // Nothing of it runs here: the final delete is all that is left.
-            self.final_delete(ctx, pod);
+        if matches!(phase, Some("Succeeded" | "Failed")) {
             return;
         }
         self.admit(ctx, pod);
@@ -503,6 +609,13 @@ impl Kubelet {
 
     fn admit(&mut self, ctx: &mut Ctx<'_>, pod: &Object) {
         let key = key_of(pod);
+        if self.rejected.contains(meta::uid(pod)) {
+            return;
+        }
+        if let Err(r) = self.admission(ctx, pod) {
+            self.reject(ctx, pod, r);
+            return;
+        }
         let has_init = pod["spec"]["initContainers"]
             .as_array()
             .is_some_and(|a| !a.is_empty());
@@ -534,12 +647,18 @@ impl Kubelet {
             deleted_sent: false,
             last_sent: None,
             transitions: BTreeMap::new(),
+            admitted_at: ctx.now(),
+            volumes: volumes::of(pod),
+            mounted: false,
+            missing_pull_secrets: Vec::new(),
+            probe_t0: 0,
+            shown_conditions: BTreeMap::new(),
+            admitted: admission::Admitted::of(pod),
         };
         let qos = pod
             .pointer("/status/qosClass")
             .and_then(Value::as_str)
             .unwrap_or("BestEffort");
-        let uid = w.uid.clone();
         self.workers.insert(key.clone(), w);
         self.lane_record(
             ctx,
@@ -547,12 +666,20 @@ impl Kubelet {
             "kubelet.admit",
             pod,
             format!(
-                "SyncPod {key}: admitted on {} (QoS class {qos}); pod directories and volumes ready",
+                "SyncPod {key}: admitted on {} (QoS class {qos}); pod directories created",
                 self.node
             ),
         );
         self.sync_status(ctx, &key);
-        // The sandbox needs the pause image first.
+        self.start_volumes(ctx, &key);
+    }
+
+    /// After the volumes and the pull secrets: `RunPodSandbox`, which needs the pause image.
+    fn create_sandbox(&mut self, ctx: &mut Ctx<'_>, key: &str) {
+        let w = &self.workers[key];
+        let (pod, uid) = (w.pod.clone(), w.uid.clone());
+        let pod = &pod;
+        let key = key.to_string();
         let now = ctx.now();
         let ready_at = if self.images.has(PAUSE_IMAGE, now) {
             now
@@ -590,7 +717,9 @@ impl Kubelet {
         let Some(w) = self.workers.get(&key) else {
             return;
         };
-        if w.uid != uid || (w.terminating && !matches!(action, Action::Stopped)) {
+        if w.uid != uid
+            || (w.terminating && !matches!(action, Action::Stopped | Action::PreStopDone(..)))
+        {
             return;
         }
         let now = ctx.now();
@@ -734,6 +863,11 @@ impl Kubelet {
                 self.sync_status(ctx, &key);
             }
             Action::Create(which) => {
+                // `generateContainerConfig`: the environment from ConfigMaps and Secrets.
+                if let Err(msg) = self.container_config(ctx, &key, which) {
+                    self.config_error(ctx, &key, which, msg);
+                    return;
+                }
                 let id = Self::hex64(ctx);
                 let w = self.workers.get_mut(&key).expect("worker");
                 let pod = w.pod.clone();
@@ -765,24 +899,14 @@ impl Kubelet {
             }
             Action::Start(which) => self.start(ctx, &key, which),
             Action::Exit(which, epoch) => self.exit(ctx, &key, which, epoch),
-            Action::Ready(which, epoch) => {
-                let w = self.workers.get_mut(&key).expect("worker");
-                let pod = w.pod.clone();
-                let c = w.ctr(which);
-                if c.restarts != epoch || !c.running() {
-                    return;
-                }
-                c.ready = true;
-                let name = c.name.clone();
-                self.lane_record(
-                    ctx,
-                    Lane::Kubelet,
-                    "kubelet.probe",
-                    &pod,
-                    format!("readiness probe of {name} succeeded: the container is ready"),
-                );
-                self.sync_status(ctx, &key);
+            Action::Probe(which, kind, epoch, manual) => {
+                self.probe_fired(ctx, &key, which, kind, epoch, manual)
             }
+            Action::PostStartDone(which, epoch) => self.post_start_done(ctx, &key, which, epoch),
+            Action::PreStopDone(which, epoch) => self.pre_stop_done(ctx, &key, which, epoch),
+            Action::Killed(which, epoch, cause) => self.killed(ctx, &key, which, epoch, cause),
+            Action::Mount => self.mount_pass(ctx, &key),
+            Action::Proceed => self.volumes_ready(ctx, &key),
             Action::CrashBackOff(which, epoch) => {
                 let w = self.workers.get_mut(&key).expect("worker");
                 let pod_ref = w.pod_ref();
@@ -793,7 +917,9 @@ impl Kubelet {
                 }
                 let name = c.name.clone();
                 let backoff = c.crash_backoff;
-                c.last = Some(c.state.clone());
+                if matches!(c.state, State::Terminated { .. }) {
+                    c.last = Some(c.state.clone());
+                }
                 c.state = State::Waiting {
                     reason: "CrashLoopBackOff".into(),
                     message: Some(format!(
@@ -868,16 +994,23 @@ impl Kubelet {
         w.net_ready = true;
         let sandbox = w.sandbox.clone().unwrap_or_default();
         let pod = w.pod.clone();
-        self.lane_record(
-            ctx,
-            Lane::Cni,
-            "cni.add",
-            &pod,
-            format!(
-                "ADD {key}: {veth} into the netns of sandbox {}, IP {ip}/{prefix} from podCIDR {cidr}, gateway {gw}",
-                short(&sandbox)
-            ),
-        );
+        let dns = cni::DnsConfig::of(&pod);
+        let rec = ctx
+            .new_record(
+                "cni.add",
+                format!(
+                    "ADD {key}: {veth} into the netns of sandbox {}, IP {ip}/{prefix} from podCIDR {cidr}, gateway {gw}; resolv.conf: {}",
+                    short(&sandbox),
+                    dns.summary()
+                ),
+            )
+            .node(self.node.clone())
+            .object(crate::apiserver::object_label(&pod))
+            .detail("ip", json!(ip))
+            .detail("dns", dns.to_json());
+        let mut rec = rec;
+        rec.component = Lane::Cni;
+        ctx.push(rec);
         self.sync_status(ctx, key);
         self.proceed(ctx, key);
     }
@@ -908,6 +1041,10 @@ impl Kubelet {
 
     /// Image step of a container: honours imagePullPolicy and the node's image cache.
     fn begin(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which) {
+        // Each pod sync reads the pull secrets again (`getPullSecretsForPod`).
+        if !self.workers[key].missing_pull_secrets.is_empty() {
+            self.pull_secrets(ctx, key);
+        }
         let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
         let uid = w.uid.clone();
@@ -986,23 +1123,11 @@ impl Kubelet {
     fn start(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which) {
         let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
-        let uid = w.uid.clone();
         let pod = w.pod.clone();
         let c = w.ctr(which);
-        c.state = State::Running { started_at: now };
-        c.started = true;
         let name = c.name.clone();
         let id = c.id.clone().unwrap_or_default();
-        let epoch = c.restarts;
-        let probe = c
-            .spec
-            .get("readinessProbe")
-            .filter(|p| p.is_object())
-            .cloned();
-        let behaviour = behaviour::of(&c.spec);
-        if !c.init {
-            c.ready = probe.is_none();
-        }
+        let post_start = hooks::handler(&c.spec, "postStart");
         self.lane_record(
             ctx,
             Lane::ContainerRuntime,
@@ -1018,19 +1143,42 @@ impl Kubelet {
             "Started",
             "Container started",
         );
-        if let (Some(p), false) = (probe, matches!(which, Which::Init(_))) {
-            let delay = p["initialDelaySeconds"].as_u64().unwrap_or(0);
-            let period = p["periodSeconds"].as_u64().unwrap_or(10);
+        match post_start {
+            // `startContainer` runs the hook before it returns: the pod sync waits for it.
+            Some(_) => self.run_post_start(ctx, key, which),
+            None => self.running(ctx, key, which, now),
+        }
+    }
+
+    /// The container runs (its postStart hook, if any, succeeded): its probes start, its end
+    /// is set, the next container starts.
+    fn running(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which, started_at: Millis) {
+        let now = ctx.now();
+        let w = self.workers.get_mut(key).expect("worker");
+        let uid = w.uid.clone();
+        let c = w.ctr(which);
+        c.state = State::Running { started_at };
+        c.hook_started = None;
+        let init = c.init;
+        let startup = !init && probes::Probe::of(&c.spec, probes::Kind::Startup).is_some();
+        let readiness = probes::Probe::of(&c.spec, probes::Kind::Readiness).is_some();
+        c.started = !startup;
+        if !init {
+            c.ready = c.started && !readiness;
+        }
+        let epoch = c.restarts;
+        if let Behaviour::Exits { after, code: _ } = behaviour::of(&c.spec) {
+            let at = started_at + after.max(5);
             self.after(
                 ctx,
-                (delay + period) * 1000,
+                at.saturating_sub(now).max(1),
                 key,
                 &uid,
-                Action::Ready(which, epoch),
+                Action::Exit(which, epoch),
             );
         }
-        if let Behaviour::Exits { after, code: _ } = behaviour {
-            self.after(ctx, after.max(5), key, &uid, Action::Exit(which, epoch));
+        if !init {
+            self.start_probes(ctx, key, which);
         }
         self.sync_status(ctx, key);
         if let Which::App(_) = which {
@@ -1039,22 +1187,40 @@ impl Kubelet {
     }
 
     fn exit(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which, epoch: u32) {
-        let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
-        let uid = w.uid.clone();
-        let policy = w.restart_policy().to_string();
-        let pod = w.pod.clone();
         let c = w.ctr(which);
-        let State::Running { started_at } = c.state else {
-            return;
-        };
-        if c.restarts != epoch {
+        if !c.running() || c.restarts != epoch {
             return;
         }
         let code = match behaviour::of(&c.spec) {
             Behaviour::Exits { code, .. } => code,
             Behaviour::Runs => 0,
         };
+        self.exited(ctx, key, which, code, None);
+    }
+
+    /// A container ended with `code`: by itself, or killed by the kubelet for `cause` (a
+    /// failed liveness or startup probe, a failed postStart hook). The restart policy decides
+    /// what comes next; the kubelet restarts a container it killed unless the policy is Never.
+    fn exited(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        key: &str,
+        which: Which,
+        code: i64,
+        cause: Option<hooks::KillCause>,
+    ) {
+        let now = ctx.now();
+        let w = self.workers.get_mut(key).expect("worker");
+        let uid = w.uid.clone();
+        let policy = w.restart_policy().to_string();
+        let pod = w.pod.clone();
+        let c = w.ctr(which);
+        let started_at = match c.state {
+            State::Running { started_at } => started_at,
+            _ => c.hook_started.unwrap_or(now),
+        };
+        c.hook_started = None;
         c.state = State::Terminated {
             code,
             reason: if code == 0 { "Completed" } else { "Error" }.into(),
@@ -1066,23 +1232,32 @@ impl Kubelet {
         c.started = false;
         let name = c.name.clone();
         let backoff = c.crash_backoff;
-        let restart = match (which, policy.as_str()) {
-            (Which::Init(_), _) => code != 0 && policy != "Never",
-            (_, "Always") => true,
-            (_, "OnFailure") => code != 0,
+        let epoch = c.restarts;
+        let init_done = matches!(which, Which::Init(_)) && code == 0 && cause.is_none();
+        let restart = match (which, policy.as_str(), &cause) {
+            (Which::Init(_), _, _) => !init_done && policy != "Never",
+            (_, _, Some(_)) => policy != "Never",
+            (_, "Always", _) => true,
+            (_, "OnFailure", _) => code != 0,
             _ => false,
         };
-        if let (Which::Init(_), 0) = (which, code) {
+        if init_done {
             c.ready = true;
         }
-        self.lane_record(
-            ctx,
-            Lane::ContainerRuntime,
-            "runtime.exit",
-            &pod,
-            format!("container {name} exited with code {code}"),
-        );
-        if let (Which::Init(_), 0) = (which, code) {
+        if let (Some(hooks::KillCause::PostStart(msg)), true) = (&cause, restart) {
+            // The failed start is remembered (`reasonCache`) until the next try.
+            c.last = Some(c.state.clone());
+            c.state = State::Waiting {
+                reason: "PostStartHookError".into(),
+                message: Some(msg.clone()),
+            };
+        }
+        let summary = match cause {
+            None => format!("container {name} exited with code {code}"),
+            Some(_) => format!("container {name} stopped with exit code {code}"),
+        };
+        self.lane_record(ctx, Lane::ContainerRuntime, "runtime.exit", &pod, summary);
+        if init_done {
             self.workers.get_mut(key).expect("worker").next_init += 1;
             self.sync_status(ctx, key);
             self.proceed(ctx, key);
@@ -1110,54 +1285,35 @@ impl Kubelet {
         }
     }
 
-    /// Graceful termination: SIGTERM to every running container, SIGKILL after the grace period.
+    /// Graceful termination: each running container's preStop hook, then SIGTERM, and
+    /// SIGKILL once the grace period is over.
     fn terminate(&mut self, ctx: &mut Ctx<'_>, key: &str) {
         let w = self.workers.get_mut(key).expect("worker");
         w.terminating = true;
         let uid = w.uid.clone();
-        let pod = w.pod.clone();
-        let grace_s = pod
+        let grace_s = w
+            .pod
             .pointer("/metadata/deletionGracePeriodSeconds")
             .and_then(Value::as_u64)
             .unwrap_or(30);
-        let mut longest: Millis = 0;
-        let mut stopping = Vec::new();
-        for which in (0..w.init.len())
+        let running: Vec<(Which, String)> = (0..w.init.len())
             .map(Which::Init)
             .chain((0..w.app.len()).map(Which::App))
-        {
-            let c = w.ctr(which);
-            if !c.running() {
-                continue;
-            }
-            let (ms, code) = if behaviour::is_shell(&c.spec) && grace_s > 0 {
-                (grace_s * 1000, 137)
-            } else {
-                (STOP_SERVER_MS.min(grace_s * 1000).max(1), 0)
-            };
-            c.stop_code = Some(code);
-            longest = longest.max(ms);
-            stopping.push((which, c.name.clone(), c.id.clone().unwrap_or_default()));
-        }
-        for (which, name, id) in stopping {
-            self.ctr_event(
+            .filter_map(|which| {
+                let c = w.ctr(which);
+                (c.running() || c.hook_started.is_some()).then(|| (which, c.name.clone()))
+            })
+            .collect();
+        let mut longest: Millis = 0;
+        for (which, name) in running {
+            let ms = self.stop_container(
                 ctx,
                 key,
                 which,
-                EventType::Normal,
-                "Killing",
+                grace_s,
                 &format!("Stopping container {name}"),
             );
-            self.lane_record(
-                ctx,
-                Lane::ContainerRuntime,
-                "runtime.stop",
-                &pod,
-                format!(
-                    "StopContainer {name} ({}): SIGTERM, then SIGKILL if it still runs after {grace_s}s",
-                    short(&id)
-                ),
-            );
+            longest = longest.max(ms);
         }
         self.after(ctx, longest.max(1), key, &uid, Action::Stopped);
     }
@@ -1166,7 +1322,11 @@ impl Kubelet {
         let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
         for c in w.init.iter_mut().chain(w.app.iter_mut()) {
-            if let State::Running { started_at } = c.state {
+            let started = match c.state {
+                State::Running { started_at } => Some(started_at),
+                _ => c.hook_started.take(),
+            };
+            if let Some(started_at) = started {
                 let code = c.stop_code.unwrap_or(0);
                 c.state = State::Terminated {
                     code,
@@ -1262,7 +1422,24 @@ impl Kubelet {
             }
             self.teardown(ctx, key);
         }
-        self.workers.remove(key);
+        if let Some(w) = self.workers.remove(key) {
+            self.forget_events(&w.uid);
+        }
+    }
+
+    /// The event correlator's and spam filter's entries of a pod that is gone.
+    fn forget_events(&mut self, uid: &str) {
+        self.spam.remove(uid);
+        let from = format!("{uid}\u{0}");
+        let to = format!("{uid}\u{1}");
+        let keys: Vec<String> = self
+            .seen_events
+            .range(from..to)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in keys {
+            self.seen_events.remove(&k);
+        }
     }
 
     /// The status manager: patches `pods/<name>/status` when the status changed.
@@ -1276,6 +1453,31 @@ impl Kubelet {
         if w.last_sent.as_ref() == Some(&status) {
             return;
         }
+        // The trace shows a condition when it becomes True, and when it falls back to False.
+        let mut changes = Vec::new();
+        for c in status["conditions"].as_array().into_iter().flatten() {
+            let Some(ty) = status::CONDITIONS.iter().find(|t| c["type"] == **t) else {
+                continue;
+            };
+            let ok = c["status"] == "True";
+            let before = w.shown_conditions.insert(ty, ok);
+            if before != Some(ok) && (ok || before == Some(true)) {
+                changes.push(format!("{ty}={}", if ok { "True" } else { "False" }));
+            }
+        }
+        if !changes.is_empty() {
+            let pod = w.pod.clone();
+            self.lane_record(
+                ctx,
+                Lane::Kubelet,
+                "kubelet.condition",
+                &pod,
+                format!("pod {key}: {}", changes.join(", ")),
+            );
+        }
+        let Some(w) = self.workers.get_mut(key) else {
+            return;
+        };
         w.last_sent = Some(status.clone());
         // The real kubelet sends a strategic merge patch with `$setElementOrder/conditions` so
         // the conditions end in its order; the apiserver here does not honour that directive
@@ -1290,6 +1492,18 @@ impl Kubelet {
             .body(json!({"metadata": {"uid": w.uid}, "status": body}));
         let _ = ctx.send(&req);
     }
+}
+
+/// FNV-1a over the parts, each ended by a NUL.
+fn fnv1a(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain(std::iter::once(0)) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
 }
 
 fn ipam_cidr(ipam: &Option<Ipam>) -> String {
@@ -1332,6 +1546,9 @@ impl Component for Kubelet {
                 if informer == NODE {
                     self.read_node(ctx);
                 } else if event.kind == "DELETED" {
+                    if self.rejected.remove(meta::uid(&event.object)) {
+                        self.forget_events(meta::uid(&event.object));
+                    }
                     let key = key_of(&event.object);
                     if self
                         .workers

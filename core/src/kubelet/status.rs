@@ -5,6 +5,14 @@ use crate::kernel::time::rfc3339;
 use crate::kernel::Millis;
 use serde_json::{json, Map, Value};
 
+/// The conditions the kubelet owns, in the order it writes them.
+pub(super) const CONDITIONS: [&str; 4] = [
+    "PodReadyToStartContainers",
+    "Initialized",
+    "Ready",
+    "ContainersReady",
+];
+
 fn state_json(s: &State) -> Value {
     match s {
         State::Waiting { reason, message } => {

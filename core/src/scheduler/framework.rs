@@ -7,6 +7,7 @@ use crate::api::{meta, Object};
 use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The highest score a plugin may give a node (`framework.MaxNodeScore`).
 pub const MAX_NODE_SCORE: i64 = 100;
@@ -129,6 +130,8 @@ pub struct PodInfo {
     pub has_affinity: bool,
     /// It has required pod anti-affinity terms.
     pub has_required_anti_affinity: bool,
+    /// It has a deletionTimestamp (spreading and affinity no longer count it).
+    pub deleting: bool,
 }
 
 fn container_requests(c: &Value) -> (Resource, Resource) {
@@ -216,11 +219,13 @@ impl PodInfo {
                 )
                 .and_then(Value::as_array)
                 .is_some_and(|a| !a.is_empty()),
+            deleting: pod.pointer("/metadata/deletionTimestamp").is_some(),
         }
     }
 
     pub fn namespace(&self) -> &str {
-        meta::namespace(&self.pod).unwrap_or("default")
+        // The key is `namespace/name`, and namespaces hold no '/'.
+        self.key.split_once('/').map_or("default", |(ns, _)| ns)
     }
 
     pub fn spec(&self, field: &str) -> Option<&Value> {
@@ -273,6 +278,14 @@ pub struct NodeInfo {
     /// How many of its pods have pod affinity terms, and required anti-affinity terms.
     pub pods_with_affinity: usize,
     pub pods_with_required_anti_affinity: usize,
+    /// Changes whenever its pods change, never repeats: lets plugins cache per-node counts.
+    pub generation: u64,
+}
+
+/// A fresh [`NodeInfo::generation`].
+fn next_generation() -> u64 {
+    static GENERATION: AtomicU64 = AtomicU64::new(1);
+    GENERATION.fetch_add(1, Ordering::Relaxed)
 }
 
 /// `nginx` is `nginx:latest`; a name with a tag or digest is kept.
@@ -329,6 +342,7 @@ impl NodeInfo {
             total_nodes: 1,
             pods_with_affinity: 0,
             pods_with_required_anti_affinity: 0,
+            generation: next_generation(),
         }
     }
 
@@ -350,12 +364,14 @@ impl NodeInfo {
         self.pods_with_affinity += usize::from(pod.has_affinity);
         self.pods_with_required_anti_affinity += usize::from(pod.has_required_anti_affinity);
         self.pods.push(pod);
+        self.generation = next_generation();
     }
 
     /// Takes a pod off the node (by `namespace/name`).
     pub fn remove_pod(&mut self, key: &str) -> Option<PodInfo> {
         let i = self.pods.iter().position(|p| p.key == key)?;
         let pod = self.pods.remove(i);
+        self.generation = next_generation();
         self.pods_with_affinity -= usize::from(pod.has_affinity);
         self.pods_with_required_anti_affinity -= usize::from(pod.has_required_anti_affinity);
         self.requested.sub(&pod.requests);

@@ -346,6 +346,8 @@ impl Scheduler {
         }
         pod_obj["apiVersion"] = json!("v1");
         pod_obj["kind"] = json!("Pod");
+        // A sampled trace of a big run drops this pod's record: no per-node table to build.
+        let detailed = ctx.traced(&format!("Pod {key}"));
         let pod = PodInfo::new(&pod_obj);
         let mut state = CycleState::default();
         state.write(
@@ -386,6 +388,9 @@ impl Scheduler {
                 }
                 let s = pl.filter(&state, &pod, &nodes[idx]);
                 let ok = s.is_success();
+                if !detailed && ok {
+                    continue;
+                }
                 row.filters.push(json!({
                     "plugin": pl.name(),
                     "ok": ok,
@@ -454,7 +459,7 @@ impl Scheduler {
                     pl.normalize_score(&state, &pod, &mut scores);
                     for (j, &idx) in feasible.iter().enumerate() {
                         totals[j] += scores[j] * weight;
-                        if let Some(r) = rows.get_mut(&idx) {
+                        if let Some(r) = rows.get_mut(&idx).filter(|_| detailed) {
                             r.scores.push(
                                 json!({"plugin": pl.name(), "score": scores[j], "weight": weight}),
                             );

@@ -19,6 +19,7 @@ use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
+use crate::kernel::Millis;
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
 
@@ -37,8 +38,10 @@ pub struct Retry;
 
 pub struct DeploymentController {
     queue: WorkQueue,
-    delayed: Delayed,
+    pub(crate) delayed: Delayed,
     pub(crate) recorder: Recorder,
+    /// When each Deployment's pending progress check is due (`AddAfter` keeps the earliest).
+    progress_due: std::collections::BTreeMap<String, Millis>,
 }
 
 impl Default for DeploymentController {
@@ -47,6 +50,7 @@ impl Default for DeploymentController {
             queue: WorkQueue::default(),
             delayed: Delayed::default(),
             recorder: Recorder::new("deployment-controller"),
+            progress_due: Default::default(),
         }
     }
 }
@@ -154,6 +158,21 @@ impl DeploymentController {
     pub(crate) fn enqueue_after(&mut self, ctx: &mut Ctx<'_>, key: String, delay: u64) {
         let tag = self.delayed.add(key);
         ctx.after(delay.max(1), tag, false);
+    }
+
+    /// Syncs `key` again after `delay` to check its progress deadline. Like a resync, the
+    /// timer does not keep the cluster from being quiet.
+    pub(crate) fn progress_check(&mut self, ctx: &mut Ctx<'_>, key: String, delay: u64) {
+        let now = ctx.now();
+        let due = now + delay.max(1);
+        if let Some(&d) = self.progress_due.get(&key) {
+            if d >= now && d <= due {
+                return;
+            }
+        }
+        self.progress_due.insert(key.clone(), due);
+        let tag = self.delayed.add(key);
+        ctx.after(delay.max(1), tag, true);
     }
 
     /// Sets an RS's replicas (and the desired/max annotations), with the ScalingReplicaSet event

@@ -6,8 +6,14 @@ use crate::api::{meta, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
 use crate::controllers::podutil::{replicas, status_i64};
-use crate::kernel::time::rfc3339;
+use crate::kernel::time::{parse_rfc3339, rfc3339};
+use crate::kernel::Millis;
 use serde_json::{json, Value};
+
+/// `NewRSAvailableReason`.
+pub const NEW_RS_AVAILABLE: &str = "NewReplicaSetAvailable";
+/// `TimedOutReason`.
+pub const TIMED_OUT: &str = "ProgressDeadlineExceeded";
 
 pub fn condition<'a>(status: &'a Value, ty: &str) -> Option<&'a Value> {
     status
@@ -159,34 +165,114 @@ pub fn sync_deployment_status(
     write_status(ctx, &d, status)
 }
 
-/// `syncRolloutStatus`: status plus the Progressing condition.
+/// `HasProgressDeadline`: `progressDeadlineSeconds` is set (the apiserver defaults it to 600)
+/// and is not `MaxInt32`.
+pub fn has_progress_deadline(d: &Object) -> bool {
+    progress_deadline_seconds(d).is_some_and(|s| s != i32::MAX as i64)
+}
+
+fn progress_deadline_seconds(d: &Object) -> Option<i64> {
+    d.pointer("/spec/progressDeadlineSeconds")
+        .and_then(Value::as_i64)
+}
+
+fn remove_condition(status: &mut Value, ty: &str) {
+    if let Some(list) = status.get_mut("conditions").and_then(Value::as_array_mut) {
+        list.retain(|c| c["type"] != ty);
+        if list.is_empty() {
+            if let Some(m) = status.as_object_mut() {
+                m.remove("conditions");
+            }
+        }
+    }
+}
+
+/// `DeploymentTimedOut`: no progress reported for longer than `progressDeadlineSeconds`.
+fn timed_out(d: &Object, status: &Value, now: Millis) -> bool {
+    if !has_progress_deadline(d) {
+        return false;
+    }
+    let Some(cond) = condition(status, "Progressing") else {
+        return false;
+    };
+    match cond["reason"].as_str() {
+        Some(NEW_RS_AVAILABLE) => return false,
+        Some(TIMED_OUT) => return true,
+        _ => {}
+    }
+    let Some(from) = cond["lastUpdateTime"].as_str().and_then(parse_rfc3339) else {
+        return false;
+    };
+    let deadline = progress_deadline_seconds(d).unwrap_or(0).max(0) as Millis * 1000;
+    from + deadline < now
+}
+
+/// `getReplicaFailures`: the new ReplicaSet's `ReplicaFailure` condition, else an old one's,
+/// as a Deployment condition.
+fn replica_failure(all: &[Object], new: Option<&Object>) -> Option<Value> {
+    let of = |rs: &Object| -> Option<Value> {
+        rs.pointer("/status/conditions")?
+            .as_array()?
+            .iter()
+            .find(|c| c["type"] == "ReplicaFailure")
+            .map(|c| {
+                json!({"type": "ReplicaFailure", "status": c["status"],
+                    "lastUpdateTime": c["lastTransitionTime"],
+                    "lastTransitionTime": c["lastTransitionTime"],
+                    "reason": c["reason"], "message": c["message"]})
+            })
+    };
+    new.and_then(of).or_else(|| all.iter().find_map(of))
+}
+
+/// `syncRolloutStatus`: status plus the Progressing condition; when nothing changed and the
+/// rollout is neither complete nor timed out, the Deployment is looked at again when its
+/// deadline passes (`requeueStuckDeployment`).
 pub fn sync_rollout_status(
-    _dc: &mut DeploymentController,
+    dc: &mut DeploymentController,
     ctx: &mut Ctx<'_>,
     d: Object,
     all: &[Object],
     new: Option<&Object>,
 ) -> Result<(), Retry> {
-    let now = rfc3339(ctx.now());
+    let now_ms = ctx.now();
+    let now = rfc3339(now_ms);
     let mut status = calculate_status(&d, all, new, &now);
-    let paused = d.pointer("/spec/paused").and_then(Value::as_bool) == Some(true);
+    let deadline = has_progress_deadline(&d);
+    if !deadline {
+        remove_condition(&mut status, "Progressing");
+    }
     let old_status = d.get("status").cloned().unwrap_or(json!({}));
-    if !paused {
-        let rs_name = new.map(meta::name).unwrap_or("");
+    let current = condition(&old_status, "Progressing").cloned();
+    // A resync of a finished rollout estimates nothing.
+    let finished = int(&status, "replicas") == int(&status, "updatedReplicas")
+        && current
+            .as_ref()
+            .is_some_and(|c| c["reason"] == NEW_RS_AVAILABLE);
+    if deadline && !finished {
+        let rs_name = new.map(meta::name);
         if complete(&d, &status) {
+            let msg = match rs_name {
+                Some(n) => format!("ReplicaSet \"{n}\" has successfully progressed."),
+                None => format!(
+                    "Deployment \"{}\" has successfully progressed.",
+                    meta::name(&d)
+                ),
+            };
             set_condition(
                 &mut status,
                 "Progressing",
                 "True",
-                "NewReplicaSetAvailable",
-                &format!("ReplicaSet \"{rs_name}\" has successfully progressed."),
+                NEW_RS_AVAILABLE,
+                &msg,
                 &now,
             );
         } else if progressing(&old_status, &status) {
-            let msg = match new {
-                Some(_) => format!("ReplicaSet \"{rs_name}\" is progressing."),
+            let msg = match rs_name {
+                Some(n) => format!("ReplicaSet \"{n}\" is progressing."),
                 None => format!("Deployment \"{}\" is progressing.", meta::name(&d)),
             };
+            // Unlike other conditions, lastUpdateTime moves on with every sign of progress.
             let mut cond = json!({"type": "Progressing", "status": "True", "lastUpdateTime": now,
                 "lastTransitionTime": now, "reason": "ReplicaSetUpdated", "message": msg});
             if let Some(cur) = condition(&status, "Progressing") {
@@ -195,9 +281,66 @@ pub fn sync_rollout_status(
                 }
             }
             replace_condition(&mut status, "Progressing", cond);
+        } else if timed_out(&d, &status, now_ms) {
+            let msg = match rs_name {
+                Some(n) => format!("ReplicaSet \"{n}\" has timed out progressing."),
+                None => format!(
+                    "Deployment \"{}\" has timed out progressing.",
+                    meta::name(&d)
+                ),
+            };
+            if condition(&status, "Progressing").is_none_or(|c| c["reason"] != TIMED_OUT) {
+                ctx.record(
+                    "reconcile",
+                    format!(
+                        "deployment-controller: Deployment {} made no progress for {}s (progressDeadlineSeconds): Progressing=False, reason {TIMED_OUT}",
+                        meta::name(&d),
+                        progress_deadline_seconds(&d).unwrap_or(0)
+                    ),
+                );
+            }
+            set_condition(&mut status, "Progressing", "False", TIMED_OUT, &msg, &now);
         }
     }
+    match replica_failure(all, new) {
+        Some(c) => {
+            let cur = condition(&status, "ReplicaFailure");
+            if cur.is_none_or(|x| x["status"] != c["status"] || x["reason"] != c["reason"]) {
+                replace_condition(&mut status, "ReplicaFailure", c);
+            }
+        }
+        None => remove_condition(&mut status, "ReplicaFailure"),
+    }
+    if old_status == status {
+        requeue_stuck(dc, ctx, &d, &status);
+        return Ok(());
+    }
     write_status(ctx, &d, status)
+}
+
+/// `requeueStuckDeployment`: a rollout that shows no progress is synced again once
+/// `lastUpdateTime + progressDeadlineSeconds` has passed (plus a second against clock skew),
+/// so that it times out on time rather than at the next resync.
+fn requeue_stuck(dc: &mut DeploymentController, ctx: &mut Ctx<'_>, d: &Object, status: &Value) {
+    let Some(cur) = condition(d.get("status").unwrap_or(&Value::Null), "Progressing") else {
+        return;
+    };
+    if !has_progress_deadline(d) || complete(d, status) || cur["reason"] == TIMED_OUT {
+        return;
+    }
+    let Some(from) = cur["lastUpdateTime"].as_str().and_then(parse_rfc3339) else {
+        return;
+    };
+    let due = from + progress_deadline_seconds(d).unwrap_or(0).max(0) as Millis * 1000;
+    let now = ctx.now();
+    let key = crate::cluster::informer::key_of(d);
+    if due < now + 1000 {
+        // Less than a second left: now, rate-limited.
+        let delay = dc.delayed.backoff_ms(&key);
+        dc.progress_check(ctx, key, delay);
+    } else {
+        dc.progress_check(ctx, key, due - now + 1000);
+    }
 }
 
 /// `checkPausedConditions`: Progressing Unknown while paused, and again when resumed.
@@ -207,9 +350,16 @@ pub fn check_paused_conditions(
     d: Object,
     paused: bool,
 ) -> Result<Object, Retry> {
+    if !has_progress_deadline(&d) {
+        return Ok(d);
+    }
     let status = d.get("status").cloned().unwrap_or(json!({}));
     let cond = condition(&status, "Progressing");
     let reason = cond.and_then(|c| c["reason"].as_str()).unwrap_or("");
+    // A reported lack of progress is not overwritten by a paused condition.
+    if reason == TIMED_OUT {
+        return Ok(d);
+    }
     let now = rfc3339(ctx.now());
     let mut new_status = status.clone();
     if paused && cond.is_some() && reason != "DeploymentPaused" {

@@ -39,14 +39,22 @@ pub fn get_all_and_sync_revision(
         .cloned()
         .collect();
     let new_revision = max_revision(&old) + 1;
+    let mut rs_written = false;
     let new = match existing {
         Some(rs) => {
+            // `SetNewReplicaSetAnnotations`: the Deployment's annotations, the next revision,
+            // and on a rollback the revisions it had before in `revision-history`.
             let mut upd = rs.clone();
-            let mut changed = false;
-            if revision(&rs) < new_revision {
+            let mut changed = copy_annotations(&d, &mut upd);
+            let old_revision = revision(&rs);
+            if old_revision < new_revision {
                 meta::set_annotation(&mut upd, REVISION, &new_revision.to_string());
                 changed = true;
-                if revision(&rs) > 0 {
+                if annotation(&rs, REVISION).is_some() {
+                    let history = annotation(&rs, REVISION_HISTORY).unwrap_or("");
+                    if let Some(h) = append_history(history, &old_revision.to_string()) {
+                        meta::set_annotation(&mut upd, REVISION_HISTORY, &h);
+                    }
                     ctx.record(
                         "reconcile",
                         format!(
@@ -67,11 +75,15 @@ pub fn get_all_and_sync_revision(
                     .namespace(meta::namespace(&rs))
                     .name(meta::name(&rs))
                     .body(upd);
+                rs_written = true;
                 ctx.send(&req).map_err(|_| Retry)?
             } else {
                 rs
             };
-            if progress::condition(d.get("status").unwrap_or(&Value::Null), "Progressing").is_none()
+            if !rs_written
+                && progress::has_progress_deadline(&d)
+                && progress::condition(d.get("status").unwrap_or(&Value::Null), "Progressing")
+                    .is_none()
             {
                 let now = rfc3339(ctx.now());
                 let mut status = d.get("status").cloned().unwrap_or(json!({}));
@@ -90,7 +102,9 @@ pub fn get_all_and_sync_revision(
         None if create => Some(create_new_rs(dc, ctx, &mut d, &old, new_revision)?),
         None => None,
     };
-    if let Some(n) = &new {
+    // Having just written the ReplicaSet, the Deployment's revision follows on the next sync
+    // (`getNewReplicaSet` returns at once).
+    if let Some(n) = new.as_ref().filter(|_| !rs_written) {
         let rev = revision(n).to_string();
         if annotation(&d, REVISION) != Some(rev.as_str()) {
             let mut upd = d.clone();
@@ -110,6 +124,53 @@ pub fn get_all_and_sync_revision(
         }
     }
     Ok((d, new, old))
+}
+
+/// `deployment.kubernetes.io/revision-history`: the revisions a rolled-back ReplicaSet had.
+pub const REVISION_HISTORY: &str = "deployment.kubernetes.io/revision-history";
+
+/// How long `revision-history` may grow (`maxRevHistoryLengthInChars`).
+const MAX_REV_HISTORY_CHARS: usize = 2000;
+
+/// `history` with `old` appended, dropping the oldest entries to stay within the limit;
+/// `None` when even that does not fit.
+fn append_history(history: &str, old: &str) -> Option<String> {
+    if history.is_empty() {
+        return Some(old.to_string());
+    }
+    let parts: Vec<&str> = history.split(',').collect();
+    let mut total = history.len() + old.len() + 1;
+    let mut start = 0;
+    while total > MAX_REV_HISTORY_CHARS && start < parts.len() {
+        total -= parts[start].len() + 1;
+        start += 1;
+    }
+    if total > MAX_REV_HISTORY_CHARS {
+        return None;
+    }
+    let mut kept: Vec<&str> = parts[start..].to_vec();
+    kept.push(old);
+    Some(kept.join(","))
+}
+
+/// `copyDeploymentAnnotationsToReplicaSet`: whether any annotation changed.
+fn copy_annotations(d: &Object, rs: &mut Object) -> bool {
+    let Some(a) = meta::annotations(d) else {
+        return false;
+    };
+    let mut changed = false;
+    for (k, v) in a {
+        if SKIP_COPY.contains(&k.as_str()) {
+            continue;
+        }
+        if meta::annotations(rs).and_then(|x| x.get(k)) != Some(v) {
+            if let Some(s) = v.as_str() {
+                meta::set_annotation(rs, k, s);
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 /// `NewRSNewReplicas`.
@@ -201,16 +262,18 @@ fn create_new_rs(
                     &format!("Scaled up replica set {name} from 0 to {size}"),
                 );
             }
-            let mut status = d.get("status").cloned().unwrap_or(json!({}));
-            set_condition(
-                &mut status,
-                "Progressing",
-                "True",
-                "NewReplicaSetCreated",
-                &format!("Created new replica set \"{name}\""),
-                &now,
-            );
-            d["status"] = status;
+            if progress::has_progress_deadline(d) {
+                let mut status = d.get("status").cloned().unwrap_or(json!({}));
+                set_condition(
+                    &mut status,
+                    "Progressing",
+                    "True",
+                    "NewReplicaSetCreated",
+                    &format!("Created new replica set \"{name}\""),
+                    &now,
+                );
+                d["status"] = status;
+            }
             Ok(created)
         }
         Err(e) if e.code == 409 => {
@@ -243,13 +306,35 @@ fn create_new_rs(
             Err(Retry)
         }
         Err(e) => {
+            // `FailedRSCreateReason`, as the event's reason and the condition's.
+            let msg = format!("Failed to create new replica set {name:?}: {}", e.message);
+            if progress::has_progress_deadline(d) {
+                let mut status = d.get("status").cloned().unwrap_or(json!({}));
+                set_condition(
+                    &mut status,
+                    "Progressing",
+                    "False",
+                    "ReplicaSetCreateError",
+                    &msg,
+                    &now,
+                );
+                let mut body = d.clone();
+                body["status"] = status;
+                let req = ctx
+                    .request(Verb::Update, deploy_info())
+                    .namespace(meta::namespace(d))
+                    .name(meta::name(d))
+                    .subresource("status")
+                    .body(body);
+                let _ = ctx.send(&req);
+            }
             dc.recorder.event(
                 ctx,
                 d,
                 None,
                 EventType::Warning,
-                "FailedCreate",
-                &format!("Failed to create new replica set {name:?}: {}", e.message),
+                "ReplicaSetCreateError",
+                &msg,
             );
             Err(Retry)
         }
@@ -427,13 +512,13 @@ pub fn cleanup(
     }
     alive.sort_by_key(|rs| revision(rs));
     for rs in alive.into_iter().take(diff as usize) {
-        let gen = rs
+        let generation = rs
             .pointer("/metadata/generation")
             .and_then(Value::as_i64)
             .unwrap_or(0);
         if status_i64(rs, "replicas") != 0
             || spec_replicas(rs) != 0
-            || gen > status_i64(rs, "observedGeneration")
+            || generation > status_i64(rs, "observedGeneration")
         {
             continue;
         }

@@ -7,7 +7,8 @@ use super::node_affinity::required_matches;
 use crate::api::selector::Selector;
 use crate::scheduler::framework::*;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::{OnceCell, RefCell};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const NAME: &str = "PodTopologySpread";
 pub const REASON: &str = "node(s) didn't match pod topology spread constraints";
@@ -34,22 +35,47 @@ pub struct Constraint {
     pub topology_key: String,
     /// All must match (a default constraint ANDs the selectors of every owner).
     pub selectors: Vec<Selector>,
+    /// The selectors in string form, the count cache's key.
+    signature: OnceCell<String>,
+}
+
+thread_local! {
+    /// Matching-pod counts by node generation and selectors: consecutive pods of one owner
+    /// ask the same question of every node, and only the node that got the last pod changed.
+    static COUNTS: RefCell<HashMap<(u64, String), i64>> = RefCell::new(HashMap::new());
 }
 
 impl Constraint {
     fn matches(&self, pod: &PodInfo, namespace: &str) -> bool {
-        pod.namespace() == namespace
-            && pod.pod.pointer("/metadata/deletionTimestamp").is_none()
+        !pod.deleting
+            && pod.namespace() == namespace
             && self
                 .selectors
                 .iter()
                 .all(|s| s.matches(crate::api::meta::labels(&pod.pod)))
     }
     fn count(&self, node: &NodeInfo, namespace: &str) -> i64 {
-        node.pods
+        let selectors = self.signature.get_or_init(|| {
+            let forms: Vec<String> = self.selectors.iter().map(|s| s.to_string_form()).collect();
+            forms.join("|")
+        });
+        let key = (node.generation, format!("{namespace}|{selectors}"));
+        if let Some(n) = COUNTS.with(|c| c.borrow().get(&key).copied()) {
+            return n;
+        }
+        let n = node
+            .pods
             .iter()
             .filter(|p| self.matches(p, namespace))
-            .count() as i64
+            .count() as i64;
+        COUNTS.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= 100_000 {
+                c.clear();
+            }
+            c.insert(key, n);
+        });
+        n
     }
 }
 
@@ -65,6 +91,7 @@ pub fn explicit(pod: &PodInfo, when: &str) -> Vec<Constraint> {
                 max_skew: c.get("maxSkew").and_then(Value::as_i64).unwrap_or(1),
                 topology_key: c.get("topologyKey")?.as_str()?.to_string(),
                 selectors: vec![Selector::from_label_selector(c.get("labelSelector")).ok()?],
+                signature: OnceCell::new(),
             })
         })
         .collect()
@@ -162,6 +189,7 @@ pub fn system_defaults(selectors: &[Selector]) -> Vec<Constraint> {
             max_skew: *s,
             topology_key: k.to_string(),
             selectors: selectors.to_vec(),
+            signature: OnceCell::new(),
         })
         .collect()
 }
