@@ -55,8 +55,52 @@ pub struct Record {
     pub key: Option<String>,
     pub revision: Option<i64>,
     pub explain: &'static str,
-    /// Structured extra data (a scheduling decision's per-node table, a request's status code).
+    /// Structured extra data (a request's status code, a decision's pod).
     pub detail: Option<Map<String, Value>>,
+    /// A scheduling decision's per-node table, written out as the `nodes` field. Kept typed:
+    /// as JSON maps a 1,000-node table costs megabytes.
+    pub nodes: Option<Box<[NodeRow]>>,
+}
+
+/// One node's row of a scheduling decision: the verdict of every filter plugin that ran and,
+/// for a feasible node, every score plugin's normalized score and weight, and the total.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeRow {
+    pub node: String,
+    pub filters: Vec<FilterCell>,
+    pub scores: Vec<ScoreCell>,
+    pub total: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FilterCell {
+    pub plugin: &'static str,
+    pub ok: bool,
+    /// Why the node was filtered out (none when it passed).
+    pub reason: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreCell {
+    pub plugin: &'static str,
+    pub score: i64,
+    pub weight: i64,
+}
+
+impl NodeRow {
+    pub fn to_json(&self) -> Value {
+        let filters: Vec<Value> = self
+            .filters
+            .iter()
+            .map(|f| serde_json::json!({"plugin": f.plugin, "ok": f.ok, "reason": f.reason}))
+            .collect();
+        let scores: Vec<Value> = self
+            .scores
+            .iter()
+            .map(|c| serde_json::json!({"plugin": c.plugin, "score": c.score, "weight": c.weight}))
+            .collect();
+        serde_json::json!({"node": self.node, "filters": filters, "scores": scores, "total": self.total})
+    }
 }
 
 impl Record {
@@ -78,6 +122,7 @@ impl Record {
             revision: None,
             explain: action,
             detail: None,
+            nodes: None,
         }
     }
     pub fn peer(mut self, peer: impl Into<String>) -> Self {
@@ -102,6 +147,10 @@ impl Record {
     }
     pub fn explain(mut self, key: &'static str) -> Self {
         self.explain = key;
+        self
+    }
+    pub fn nodes(mut self, rows: Vec<NodeRow>) -> Self {
+        self.nodes = Some(rows.into_boxed_slice());
         self
     }
     pub fn detail(mut self, field: &str, value: Value) -> Self {
@@ -136,6 +185,12 @@ impl Record {
             for (k, v) in d {
                 m.entry(k.clone()).or_insert_with(|| v.clone());
             }
+        }
+        if let Some(rows) = &self.nodes {
+            m.insert(
+                "nodes".into(),
+                Value::Array(rows.iter().map(NodeRow::to_json).collect()),
+            );
         }
         Value::Object(m)
     }

@@ -24,7 +24,7 @@ use crate::kernel::{Millis, Rng};
 use crate::trace::{Component, Record, Trace};
 use std::collections::BTreeMap;
 use storage::Storage;
-use watch::{ClientWatch, FieldSelector};
+use watch::{Cacher, ClientWatch, FieldSelector};
 
 /// Read access to the objects the apiserver stores, as admission plugins and the RBAC
 /// authorizer see them (the real ones read informer caches; the view is the same).
@@ -65,6 +65,8 @@ pub struct ApiServer {
     pub storage: Storage,
     rng: Rng,
     watches: BTreeMap<u64, ClientWatch>,
+    /// The watch cache: one etcd watch per watched resource, by its key prefix.
+    cachers: BTreeMap<String, Cacher>,
     decoded: watch::DecodeCache,
     next_watch: u64,
     /// Index of the next ClusterIP in 10.96.0.0/12 (.1 is the `kubernetes` Service).
@@ -87,6 +89,7 @@ impl ApiServer {
             storage: Storage::new(),
             rng: Rng::stream(seed, "kube-apiserver"),
             watches: BTreeMap::new(),
+            cachers: BTreeMap::new(),
             decoded: watch::DecodeCache::default(),
             next_watch: 1,
             next_service_ip: 1,
@@ -397,8 +400,7 @@ impl ApiServer {
                     + 1
             }
         };
-        let prefix = req.resource.etcd_list_prefix(req.namespace.as_deref());
-        let etcd_watch = self.storage.etcd.watch(&prefix, true, start).map_err(|e| {
+        let expired = |e: crate::etcd::EtcdError| {
             let mut err = ApiError::bad_request(format!("too old resource version: {}", start - 1));
             err.code = 410;
             err.reason = "Expired";
@@ -406,20 +408,51 @@ impl ApiServer {
                 err.message = e.to_string();
             }
             err
-        })?;
+        };
+        // Existing watches are brought up to date first, so the new one's history ends exactly
+        // where the cacher's dispatch goes on.
+        self.pump();
+        let key_prefix = req.resource.etcd_list_prefix(req.namespace.as_deref());
+        let history = if start > 0 {
+            self.storage
+                .etcd
+                .changes(&key_prefix, true, start)
+                .map_err(expired)?
+        } else {
+            Vec::new()
+        };
+        let resource_prefix = req.resource.etcd_list_prefix(None);
+        if !self.cachers.contains_key(&resource_prefix) {
+            let etcd_watch = self
+                .storage
+                .etcd
+                .watch(&resource_prefix, true, 0)
+                .map_err(expired)?;
+            self.cachers.insert(
+                resource_prefix.clone(),
+                Cacher::new(req.resource, etcd_watch),
+            );
+        }
+        let from = if start > 0 {
+            start
+        } else {
+            self.storage.etcd.revision() + 1
+        };
+        let mut client = ClientWatch::new(
+            req.resource,
+            req.namespace.clone(),
+            labels,
+            fields,
+            req.client.clone(),
+            from,
+        );
+        Cacher::replay(&mut client, history, &mut self.decoded);
         let id = self.next_watch;
         self.next_watch += 1;
-        self.watches.insert(
-            id,
-            ClientWatch {
-                resource: req.resource,
-                namespace: req.namespace.clone(),
-                labels,
-                fields,
-                etcd_watch,
-                client: req.client.clone(),
-            },
-        );
+        if let Some(c) = self.cachers.get_mut(&resource_prefix) {
+            c.add(id, &client);
+        }
+        self.watches.insert(id, client);
         trace.push(
             Record::new(
                 now,
@@ -432,13 +465,23 @@ impl ApiServer {
         Ok(id)
     }
 
+    /// Hands the changes etcd has for the watch cache to the client watches they concern.
+    fn pump(&mut self) {
+        for cacher in self.cachers.values() {
+            let events = self.storage.etcd.take_events(cacher.etcd_watch());
+            if !events.is_empty() {
+                cacher.dispatch(events, &mut self.watches, &mut self.decoded);
+            }
+        }
+    }
+
     /// The events waiting for client watch `id`, in revision order.
     pub fn take_watch_events(&mut self, id: u64) -> Vec<WatchEvent> {
-        let Some(w) = self.watches.get(&id) else {
-            return Vec::new();
-        };
-        let events = self.storage.etcd.take_events(w.etcd_watch);
-        w.translate(events, &mut self.decoded)
+        self.pump();
+        self.watches
+            .get_mut(&id)
+            .map(ClientWatch::take)
+            .unwrap_or_default()
     }
 
     /// Forgets the objects decoded for the last delivery round (they live on in the events
@@ -447,20 +490,22 @@ impl ApiServer {
         self.decoded = watch::DecodeCache::default();
     }
 
-    /// Ends a client watch.
+    /// Ends a client watch; undelivered events are dropped.
     pub fn stop_watch(&mut self, id: u64) {
         if let Some(w) = self.watches.remove(&id) {
-            self.storage.etcd.cancel_watch(w.etcd_watch);
+            let prefix = w.resource.etcd_list_prefix(None);
+            if let Some(c) = self.cachers.get_mut(&prefix) {
+                c.remove(id, &w);
+            }
         }
     }
 
     /// The client watches with events waiting, in the order they were started.
-    pub fn watches_with_events(&self) -> Vec<(u64, String)> {
-        let pending: std::collections::BTreeSet<_> =
-            self.storage.etcd.pending_watches().into_iter().collect();
+    pub fn watches_with_events(&mut self) -> Vec<(u64, String)> {
+        self.pump();
         self.watches
             .iter()
-            .filter(|(_, w)| pending.contains(&w.etcd_watch))
+            .filter(|(_, w)| w.has_events())
             .map(|(id, w)| (*id, w.client.clone()))
             .collect()
     }

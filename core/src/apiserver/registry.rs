@@ -188,21 +188,42 @@ fn list(
         Some(s) => Some(super::watch::FieldSelector::parse(s).map_err(ApiError::bad_request)?),
         None => None,
     };
-    let prefix = info.etcd_list_prefix(req.namespace.as_deref());
-    let (items, rev) = api.storage.list(info, req.namespace.as_deref());
-    let total = items.len();
+    let ns = req.namespace.as_deref();
+    let prefix = info.etcd_list_prefix(ns);
+    // A selector on the name or on a pod's node reads only those keys, as the apiserver's
+    // watch cache answers them from its indexes; anything else is a range over the prefix.
+    let by_name = fields.as_ref().and_then(|f| f.required("metadata.name"));
+    let by_node = fields
+        .as_ref()
+        .filter(|_| info.kind == "Pod" && info.group.is_empty())
+        .and_then(|f| f.required("spec.nodeName"));
+    let (items, rev, summary) = if let Some(name) =
+        by_name.filter(|_| ns.is_some() || !info.namespaced)
+    {
+        let key = info.etcd_key(ns, name);
+        let (items, rev) = api.storage.list_key(&key);
+        let summary = format!("range {key} -> {} key(s) at revision {rev}", items.len());
+        (items, rev, summary)
+    } else if let Some(node) = by_node {
+        let (items, rev) = api.storage.list_pods_on_node(ns, node);
+        let summary = format!(
+            "range {prefix} --prefix -> {} key(s) at revision {rev} (watch cache index spec.nodeName={node})",
+            items.len()
+        );
+        (items, rev, summary)
+    } else {
+        let (items, rev) = api.storage.list(info, ns);
+        let summary = format!(
+            "range {prefix} --prefix -> {} key(s) at revision {rev}",
+            items.len()
+        );
+        (items, rev, summary)
+    };
     let items: Vec<Object> = items
         .into_iter()
         .filter(|o| labels.matches(meta::labels(o)) && fields.as_ref().is_none_or(|f| f.matches(o)))
         .collect();
-    trace.push(etcd_record(
-        now,
-        "etcd.range",
-        format!("range {prefix} --prefix -> {total} key(s) at revision {rev}"),
-        &prefix,
-        None,
-        None,
-    ));
+    trace.push(etcd_record(now, "etcd.range", summary, &prefix, None, None));
     Ok(json!({
         "apiVersion": info.api_version(),
         "kind": format!("{}List", info.kind),

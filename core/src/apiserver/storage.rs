@@ -93,6 +93,22 @@ impl Storage {
         }
     }
 
+    /// The object at one key (none or one), and the store revision.
+    pub fn list_key(&self, key: &str) -> (Vec<Object>, i64) {
+        match self.etcd.get(key, None) {
+            Ok(kv) => (kv.iter().map(decode).collect(), self.etcd.revision()),
+            Err(_) => (Vec::new(), self.etcd.revision()),
+        }
+    }
+
+    /// The pods bound to `node` (in `ns` when given), by the node index, and the store revision.
+    pub fn list_pods_on_node(&self, ns: Option<&str>, node: &str) -> (Vec<Object>, i64) {
+        (
+            ObjectLister::pods_on_node(self, ns, node),
+            self.etcd.revision(),
+        )
+    }
+
     /// One write as etcd3's store does it: a transaction whose compare is the key's
     /// mod_revision (`0` = the key must not exist), stamping the new resourceVersion.
     fn write(

@@ -1,11 +1,15 @@
-//! Watches for API clients: an etcd watch on a resource's key prefix, turned into
-//! ADDED/MODIFIED/DELETED events of objects, filtered by label and field selectors.
+//! Watches for API clients, served as kube-apiserver's watch cache serves them: one etcd watch
+//! per resource (the cacher), its changes decoded once and dispatched to the client watches
+//! they concern as ADDED/MODIFIED/DELETED events, filtered by namespace, labels and fields.
+//! Client watches selecting one pod node (`spec.nodeName=`, the kubelets) or one object name
+//! (`metadata.name=`) are indexed by that value, so a change is offered only to the watches of
+//! its node or name and to the unindexed ones, as the cacher's trigger function does.
 
 use super::storage::decode;
 use crate::api::selector::Selector;
 use crate::api::{meta, Object, ResourceInfo};
 use crate::etcd::{EventKind, KeyValue, WatchId};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 /// One event as a client receives it. The object is shared: every watcher of a change gets the
@@ -42,15 +46,6 @@ impl DecodeCache {
     }
 }
 
-pub struct ClientWatch {
-    pub resource: &'static ResourceInfo,
-    pub namespace: Option<String>,
-    pub labels: Selector,
-    pub fields: Option<FieldSelector>,
-    pub etcd_watch: WatchId,
-    pub client: String,
-}
-
 /// A field selector such as `spec.nodeName=node-1,status.phase!=Succeeded`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldSelector {
@@ -77,6 +72,15 @@ impl FieldSelector {
         Ok(FieldSelector { terms })
     }
 
+    /// The value a `path=value` term requires, if the selector has one; lets a list be
+    /// answered from an index instead of a scan.
+    pub fn required(&self, path: &str) -> Option<&str> {
+        self.terms
+            .iter()
+            .find(|(p, eq, _)| *eq && p.iter().map(String::as_str).eq(path.split('.')))
+            .map(|(_, _, v)| v.as_str())
+    }
+
     pub fn matches(&self, obj: &Object) -> bool {
         self.terms.iter().all(|(path, eq, value)| {
             let mut cur = Some(obj);
@@ -93,57 +97,235 @@ impl FieldSelector {
     }
 }
 
+/// One client's watch: what it selects and the events waiting for it.
+pub struct ClientWatch {
+    pub resource: &'static ResourceInfo,
+    pub namespace: Option<String>,
+    pub labels: Selector,
+    pub fields: Option<FieldSelector>,
+    pub client: String,
+    /// The keys it covers (the resource, or one namespace of it).
+    key_prefix: String,
+    /// Changes before this revision are not for this watch.
+    start_revision: i64,
+    /// The value of the cacher's trigger field this watch requires, if any.
+    trigger: Option<String>,
+    pending: Vec<WatchEvent>,
+}
+
 impl ClientWatch {
+    pub fn new(
+        resource: &'static ResourceInfo,
+        namespace: Option<String>,
+        labels: Selector,
+        fields: Option<FieldSelector>,
+        client: String,
+        start_revision: i64,
+    ) -> Self {
+        let trigger = fields
+            .as_ref()
+            .and_then(|f| f.required(trigger_field(resource)))
+            .map(str::to_string);
+        ClientWatch {
+            key_prefix: resource.etcd_list_prefix(namespace.as_deref()),
+            resource,
+            namespace,
+            labels,
+            fields,
+            client,
+            start_revision,
+            trigger,
+            pending: Vec::new(),
+        }
+    }
+
     fn selects(&self, obj: &Object) -> bool {
         self.labels.matches(meta::labels(obj))
             && self.fields.as_ref().is_none_or(|f| f.matches(obj))
     }
 
-    /// Turns the etcd events of this watch into API watch events.
-    pub fn translate(
-        &self,
-        events: Vec<crate::etcd::WatchEvent>,
-        cache: &mut DecodeCache,
-    ) -> Vec<WatchEvent> {
-        let mut out = Vec::new();
-        for e in events {
-            let rev = e.revision();
-            let prev = e.prev_kv.as_ref().map(|kv| cache.get(kv));
-            let prev_selected = prev.as_ref().is_some_and(|p| self.selects(p));
-            match e.kind {
-                EventKind::Put => {
-                    let obj = cache.get(&e.kv);
-                    let now_selected = self.selects(&obj);
-                    let kind = match (prev.is_some(), prev_selected, now_selected) {
-                        (_, true, true) => "MODIFIED",
-                        (_, false, true) => "ADDED",
-                        (true, true, false) => "DELETED",
-                        _ => continue,
-                    };
-                    out.push(WatchEvent {
-                        kind,
-                        object: obj,
-                        revision: rev,
-                    });
+    /// Queues the client event one change means for this watch, if any: an object entering
+    /// the selection is ADDED, leaving it DELETED, staying in it MODIFIED.
+    fn offer(&mut self, change: &Change) {
+        if change.revision < self.start_revision || !change.key.starts_with(&self.key_prefix) {
+            return;
+        }
+        let prev_selected = change.prev.as_ref().is_some_and(|p| self.selects(p));
+        let event = match &change.object {
+            Some(obj) => {
+                let now_selected = self.selects(obj);
+                let kind = match (change.prev.is_some(), prev_selected, now_selected) {
+                    (_, true, true) => "MODIFIED",
+                    (_, false, true) => "ADDED",
+                    (true, true, false) => "DELETED",
+                    _ => return,
+                };
+                WatchEvent {
+                    kind,
+                    object: obj.clone(),
+                    revision: change.revision,
                 }
-                EventKind::Delete => {
-                    if let Some(mut p) = prev {
-                        if prev_selected {
-                            meta::set_meta(
-                                Arc::make_mut(&mut p),
-                                "resourceVersion",
-                                rev.to_string().into(),
-                            );
-                            out.push(WatchEvent {
-                                kind: "DELETED",
-                                object: p,
-                                revision: rev,
-                            });
-                        }
+            }
+            None => match &change.deleted {
+                Some(gone) if prev_selected => WatchEvent {
+                    kind: "DELETED",
+                    object: gone.clone(),
+                    revision: change.revision,
+                },
+                _ => return,
+            },
+        };
+        self.pending.push(event);
+    }
+
+    /// The events waiting, in revision order; each is handed out once.
+    pub fn take(&mut self) -> Vec<WatchEvent> {
+        std::mem::take(&mut self.pending)
+    }
+
+    pub fn has_events(&self) -> bool {
+        !self.pending.is_empty()
+    }
+}
+
+/// The field the cacher indexes client watches by: a pod's node, or any object's name.
+fn trigger_field(resource: &ResourceInfo) -> &'static str {
+    if resource.kind == "Pod" && resource.group.is_empty() {
+        "spec.nodeName"
+    } else {
+        "metadata.name"
+    }
+}
+
+fn trigger_value<'a>(resource: &ResourceInfo, obj: &'a Object) -> &'a str {
+    if resource.kind == "Pod" && resource.group.is_empty() {
+        obj.pointer("/spec/nodeName")
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+    } else {
+        meta::name(obj)
+    }
+}
+
+/// One etcd change, decoded once for every client watch it is offered to.
+struct Change {
+    key: String,
+    revision: i64,
+    /// The object after a put; none after a delete.
+    object: Option<Arc<Object>>,
+    prev: Option<Arc<Object>>,
+    /// After a delete, the last state stamped with the delete's revision.
+    deleted: Option<Arc<Object>>,
+}
+
+impl Change {
+    fn decode(e: crate::etcd::WatchEvent, cache: &mut DecodeCache) -> Change {
+        let revision = e.revision();
+        let prev = e.prev_kv.as_ref().map(|kv| cache.get(kv));
+        let (object, deleted) = match e.kind {
+            EventKind::Put => (Some(cache.get(&e.kv)), None),
+            EventKind::Delete => {
+                let gone = prev.as_ref().map(|p| {
+                    let mut p = Object::clone(p);
+                    meta::set_meta(&mut p, "resourceVersion", revision.to_string().into());
+                    Arc::new(p)
+                });
+                (None, gone)
+            }
+        };
+        Change {
+            key: e.kv.key,
+            revision,
+            object,
+            prev,
+            deleted,
+        }
+    }
+}
+
+/// The watch cache of one resource: its etcd watch and the client watches it serves.
+pub struct Cacher {
+    resource: &'static ResourceInfo,
+    etcd_watch: WatchId,
+    by_trigger: HashMap<String, BTreeSet<u64>>,
+    untriggered: BTreeSet<u64>,
+}
+
+impl Cacher {
+    pub fn new(resource: &'static ResourceInfo, etcd_watch: WatchId) -> Self {
+        Cacher {
+            resource,
+            etcd_watch,
+            by_trigger: HashMap::new(),
+            untriggered: BTreeSet::new(),
+        }
+    }
+
+    pub fn etcd_watch(&self) -> WatchId {
+        self.etcd_watch
+    }
+
+    pub fn add(&mut self, id: u64, watch: &ClientWatch) {
+        match &watch.trigger {
+            Some(t) => {
+                self.by_trigger.entry(t.clone()).or_default().insert(id);
+            }
+            None => {
+                self.untriggered.insert(id);
+            }
+        }
+    }
+
+    pub fn remove(&mut self, id: u64, watch: &ClientWatch) {
+        match &watch.trigger {
+            Some(t) => {
+                if let Some(set) = self.by_trigger.get_mut(t) {
+                    set.remove(&id);
+                    if set.is_empty() {
+                        self.by_trigger.remove(t);
                     }
                 }
             }
+            None => {
+                self.untriggered.remove(&id);
+            }
         }
-        out
+    }
+
+    /// Offers each etcd change to the client watches it may concern.
+    pub fn dispatch(
+        &self,
+        events: Vec<crate::etcd::WatchEvent>,
+        watches: &mut std::collections::BTreeMap<u64, ClientWatch>,
+        cache: &mut DecodeCache,
+    ) {
+        if self.by_trigger.is_empty() && self.untriggered.is_empty() {
+            return;
+        }
+        for e in events {
+            let change = Change::decode(e, cache);
+            let mut targets: BTreeSet<u64> = self.untriggered.clone();
+            for obj in [&change.object, &change.prev].into_iter().flatten() {
+                if let Some(ids) = self.by_trigger.get(trigger_value(self.resource, obj)) {
+                    targets.extend(ids);
+                }
+            }
+            for id in targets {
+                if let Some(w) = watches.get_mut(&id) {
+                    w.offer(&change);
+                }
+            }
+        }
+    }
+
+    /// A client watch's history: the stored changes since `start`, as it would have seen them.
+    pub fn replay(
+        watch: &mut ClientWatch,
+        history: Vec<crate::etcd::WatchEvent>,
+        cache: &mut DecodeCache,
+    ) {
+        for e in history {
+            watch.offer(&Change::decode(e, cache));
+        }
     }
 }

@@ -14,7 +14,7 @@ use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
 use crate::controllers::events::{EventType, Recorder};
 use crate::kernel::{time::rfc3339, Millis};
-use crate::trace::Component as Lane;
+use crate::trace::{Component as Lane, FilterCell, NodeRow, ScoreCell};
 use framework::{count_image_spread, Code, CycleState, NodeInfo, PodInfo, Status};
 use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profile};
 use queue::{Place, SchedulingQueue};
@@ -126,13 +126,6 @@ fn node_fingerprint(node: &Object) -> Value {
         "images": node.pointer("/status/images"),
         "conditions": conditions,
     })
-}
-
-/// One node's row of the decision table.
-struct Row {
-    filters: Vec<Value>,
-    scores: Vec<Value>,
-    total: Option<i64>,
 }
 
 pub struct Scheduler {
@@ -356,7 +349,7 @@ impl Scheduler {
         );
         let nodes = &self.snapshot;
         let n = nodes.len();
-        let mut rows: BTreeMap<usize, Row> = BTreeMap::new();
+        let mut rows: BTreeMap<usize, NodeRow> = BTreeMap::new();
         let mut statuses: BTreeMap<String, Status> = BTreeMap::new();
         let mut feasible: Vec<usize> = Vec::new();
 
@@ -376,8 +369,13 @@ impl Scheduler {
 
         // Filter: first the node a preemption nominated, if it fits now; otherwise from the
         // rotating start index until enough feasible nodes are found.
-        let filter_node = |idx: usize| -> (Row, Status) {
-            let mut row = Row {
+        let filter_node = |idx: usize| -> (NodeRow, Status) {
+            let mut row = NodeRow {
+                node: if detailed {
+                    nodes[idx].name.clone()
+                } else {
+                    String::new()
+                },
                 filters: vec![],
                 scores: vec![],
                 total: None,
@@ -391,11 +389,11 @@ impl Scheduler {
                 if !detailed && ok {
                     continue;
                 }
-                row.filters.push(json!({
-                    "plugin": pl.name(),
-                    "ok": ok,
-                    "reason": if ok { Value::Null } else { json!(s.message()) },
-                }));
+                row.filters.push(FilterCell {
+                    plugin: pl.name(),
+                    ok,
+                    reason: (!ok).then(|| s.message()),
+                });
                 if !ok {
                     return (row, s);
                 }
@@ -460,9 +458,11 @@ impl Scheduler {
                     for (j, &idx) in feasible.iter().enumerate() {
                         totals[j] += scores[j] * weight;
                         if let Some(r) = rows.get_mut(&idx).filter(|_| detailed) {
-                            r.scores.push(
-                                json!({"plugin": pl.name(), "score": scores[j], "weight": weight}),
-                            );
+                            r.scores.push(ScoreCell {
+                                plugin: pl.name(),
+                                score: scores[j],
+                                weight: *weight,
+                            });
                         }
                     }
                 }
@@ -489,12 +489,7 @@ impl Scheduler {
             }
         };
 
-        let table: Vec<Value> = rows
-            .iter()
-            .map(|(idx, r)| {
-                json!({"node": nodes[*idx].name, "filters": r.filters, "scores": r.scores, "total": r.total})
-            })
-            .collect();
+        let table: Vec<NodeRow> = rows.into_values().collect();
         let ns = pod.namespace().to_string();
         let name = meta::name(&pod_obj).to_string();
         let object = format!("Pod {ns}/{name}");
@@ -511,7 +506,7 @@ impl Scheduler {
                     .node(node.clone())
                     .detail("pod", json!(key))
                     .detail("selected", json!(node))
-                    .detail("nodes", json!(table));
+                    .nodes(table);
                 ctx.push(rec);
                 match self.profile.binder.bind(ctx, &pod_obj, &node) {
                     Ok(_) => {
@@ -594,7 +589,7 @@ impl Scheduler {
                     .object(object)
                     .detail("pod", json!(key))
                     .detail("selected", Value::Null)
-                    .detail("nodes", json!(table));
+                    .nodes(table);
                 let rec = match &preemption {
                     Some((node, victims)) => rec.detail("nominatedNode", json!(node)).detail(
                         "victims",

@@ -35,14 +35,14 @@ pub struct Constraint {
     pub topology_key: String,
     /// All must match (a default constraint ANDs the selectors of every owner).
     pub selectors: Vec<Selector>,
-    /// The selectors in string form, the count cache's key.
-    signature: OnceCell<String>,
+    /// A hash of the namespace and the selectors in string form, the count cache's key.
+    signature: OnceCell<u64>,
 }
 
 thread_local! {
     /// Matching-pod counts by node generation and selectors: consecutive pods of one owner
     /// ask the same question of every node, and only the node that got the last pod changed.
-    static COUNTS: RefCell<HashMap<(u64, String), i64>> = RefCell::new(HashMap::new());
+    static COUNTS: RefCell<HashMap<(u64, u64), i64>> = RefCell::new(HashMap::new());
 }
 
 impl Constraint {
@@ -55,11 +55,17 @@ impl Constraint {
                 .all(|s| s.matches(crate::api::meta::labels(&pod.pod)))
     }
     fn count(&self, node: &NodeInfo, namespace: &str) -> i64 {
-        let selectors = self.signature.get_or_init(|| {
-            let forms: Vec<String> = self.selectors.iter().map(|s| s.to_string_form()).collect();
-            forms.join("|")
+        let signature = *self.signature.get_or_init(|| {
+            use std::hash::{Hash, Hasher};
+            // SipHash with fixed keys: the same on every run and platform.
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            namespace.hash(&mut h);
+            for s in &self.selectors {
+                s.to_string_form().hash(&mut h);
+            }
+            h.finish()
         });
-        let key = (node.generation, format!("{namespace}|{selectors}"));
+        let key = (node.generation, signature);
         if let Some(n) = COUNTS.with(|c| c.borrow().get(&key).copied()) {
             return n;
         }
@@ -174,7 +180,8 @@ const INVALID_SCORE: i64 = -1;
 struct ScoreState {
     constraints: Vec<Constraint>,
     ignored: BTreeSet<String>,
-    pair_counts: BTreeMap<(usize, String), i64>,
+    /// Per constraint, matching pods by topology value (hostname constraints count per node).
+    pair_counts: Vec<HashMap<String, i64>>,
     weights: Vec<f64>,
 }
 
@@ -217,7 +224,7 @@ impl PreScorePlugin for PodTopologySpread {
             return Status::skip();
         }
         let mut ignored = BTreeSet::new();
-        let mut pair_counts = BTreeMap::new();
+        let mut pair_counts: Vec<HashMap<String, i64>> = vec![HashMap::new(); constraints.len()];
         let mut topo_size = vec![0usize; constraints.len()];
         for n in feasible {
             if require_all && !has_keys(n, &constraints) {
@@ -231,7 +238,8 @@ impl PreScorePlugin for PodTopologySpread {
                 let Some(v) = n.label(&c.topology_key) else {
                     continue;
                 };
-                if pair_counts.insert((i, v.to_string()), 0).is_none() {
+                if !pair_counts[i].contains_key(v) {
+                    pair_counts[i].insert(v.to_string(), 0);
                     topo_size[i] += 1;
                 }
             }
@@ -248,15 +256,21 @@ impl PreScorePlugin for PodTopologySpread {
                 ((size + 2) as f64).ln()
             })
             .collect();
-        for n in all {
+        // Counts per topology value over every node; a hostname constraint is counted on the
+        // scored node itself.
+        let by_domain = constraints.iter().any(|c| c.topology_key != HOSTNAME);
+        for n in all.iter().filter(|_| by_domain) {
             if !required_matches(pod, n) || (require_all && !has_keys(n, &constraints)) {
                 continue;
             }
             for (i, c) in constraints.iter().enumerate() {
+                if c.topology_key == HOSTNAME {
+                    continue;
+                }
                 let Some(v) = n.label(&c.topology_key) else {
                     continue;
                 };
-                if let Some(cnt) = pair_counts.get_mut(&(i, v.to_string())) {
+                if let Some(cnt) = pair_counts[i].get_mut(v) {
                     *cnt += c.count(n, pod.namespace());
                 }
             }
@@ -290,7 +304,7 @@ impl ScorePlugin for PodTopologySpread {
             let cnt = if c.topology_key == HOSTNAME {
                 c.count(node, pod.namespace())
             } else {
-                s.pair_counts.get(&(i, v.to_string())).copied().unwrap_or(0)
+                s.pair_counts[i].get(v).copied().unwrap_or(0)
             };
             score += cnt as f64 * s.weights[i] + (c.max_skew - 1) as f64;
         }
