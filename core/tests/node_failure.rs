@@ -79,8 +79,8 @@ fn stopped_node_is_tainted_its_pod_evicted_and_replaced_then_it_recovers() {
     c.run(Some(5_000));
     assert_eq!(pods(&mut c), placed, "same placement as without the fault");
 
-    // 40 s without a Lease renewal, then the next 5 s monitor pass: NotReady and tainted.
-    c.run(Some(60_000));
+    // 50 s without a Lease renewal, then the next 5 s monitor pass: NotReady and tainted.
+    c.run(Some(70_000));
     assert_eq!(node_status(&mut c, &victim), "NotReady");
     let n = node(&mut c, &victim);
     let t = taints(&n);

@@ -3,7 +3,7 @@
 //!
 //! Every `--node-monitor-period` (5 s) it looks at each node's heartbeat Lease in
 //! `kube-node-lease`. A node whose Lease was not renewed for `--node-monitor-grace-period`
-//! (40 s) gets its conditions set to `Unknown` (`NodeStatusUnknown`, `Kubelet stopped posting
+//! (50 s) gets its conditions set to `Unknown` (`NodeStatusUnknown`, `Kubelet stopped posting
 //! node status.`), the taints `node.kubernetes.io/unreachable:NoSchedule` and
 //! `node.kubernetes.io/unreachable:NoExecute`, and its pods are marked not ready
 //! (`MarkPodsNotReady`). Pods on a NoExecute-tainted node are deleted when their toleration's
@@ -30,8 +30,8 @@ const PODS: usize = 2;
 
 /// `--node-monitor-period`.
 pub const NODE_MONITOR_PERIOD_MS: Millis = 5_000;
-/// `--node-monitor-grace-period`.
-pub const NODE_MONITOR_GRACE_PERIOD_MS: Millis = 40_000;
+/// `--node-monitor-grace-period` (50 s since 1.32; it was 40 s).
+pub const NODE_MONITOR_GRACE_PERIOD_MS: Millis = 50_000;
 
 pub const UNREACHABLE_TAINT: &str = "node.kubernetes.io/unreachable";
 pub const NOT_READY_TAINT: &str = "node.kubernetes.io/not-ready";

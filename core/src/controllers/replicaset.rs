@@ -125,7 +125,7 @@ impl ReplicaSetController {
             .chain(pods.by_index_shared(CONTROLLER_UID_INDEX, &orphan_index_key(&ns)))
             .filter(|p| is_active(p))
             .collect();
-        candidates.sort_by_key(|p| key_of(p));
+        candidates.sort_by_cached_key(|p| key_of(p));
         for pod in candidates {
             let matches = selector.matches(meta::labels(&pod));
             match controller_uid(&pod) {

@@ -79,6 +79,7 @@ pub fn default_profile() -> Profile {
         post_filter: vec![Box::new(default_preemption::DefaultPreemption)],
         pre_score: vec![
             Box::new(TaintToleration),
+            Box::new(NodeAffinity),
             Box::new(PodTopologySpread),
             Box::new(InterPodAffinity),
             Box::new(BalancedAllocation),

@@ -90,6 +90,26 @@ impl FilterPlugin for NodeAffinity {
     }
 }
 
+impl PreScorePlugin for NodeAffinity {
+    /// Nothing to score without preferred terms: the plugin is skipped for this pod.
+    fn pre_score(
+        &self,
+        _: &mut CycleState,
+        pod: &PodInfo,
+        _: &[&NodeInfo],
+        _: &[NodeInfo],
+    ) -> Status {
+        let preferred = pod
+            .pod
+            .pointer("/spec/affinity/nodeAffinity/preferredDuringSchedulingIgnoredDuringExecution");
+        if preferred.is_none_or(Value::is_null) {
+            Status::skip()
+        } else {
+            Status::success()
+        }
+    }
+}
+
 impl ScorePlugin for NodeAffinity {
     fn score(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Result<i64, Status> {
         let terms = pod
@@ -115,6 +135,23 @@ mod tests {
 
     fn node(name: &str, labels: Value) -> NodeInfo {
         NodeInfo::new(&json!({"metadata": {"name": name, "labels": labels}}))
+    }
+
+    #[test]
+    fn pre_score_skips_pods_without_preferred_terms() {
+        let mut st = CycleState::default();
+        let plain = PodInfo::new(&json!({"metadata": {"name": "p"}, "spec": {}}));
+        assert_eq!(
+            NodeAffinity.pre_score(&mut st, &plain, &[], &[]).code,
+            Code::Skip
+        );
+        let preferring = PodInfo::new(&json!({"metadata": {"name": "q"}, "spec": {"affinity": {
+            "nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+                {"weight": 10, "preference": {"matchExpressions": [
+                    {"key": "disk", "operator": "In", "values": ["ssd"]}]}}]}}}}));
+        assert!(NodeAffinity
+            .pre_score(&mut st, &preferring, &[], &[])
+            .is_success());
     }
 
     #[test]
