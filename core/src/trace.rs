@@ -248,6 +248,9 @@ pub struct Trace {
     /// Pods (`namespace/name`) with full records, and pods beyond the budget.
     sampled_pods: BTreeSet<String>,
     counted_pods: BTreeSet<String>,
+    /// ReplicaSets and Deployments (`Kind namespace/name`) with full records, and beyond.
+    sampled_workloads: BTreeSet<String>,
+    counted_workloads: BTreeSet<String>,
     /// Records not kept, by `component action`.
     pub counted: BTreeMap<String, u64>,
 }
@@ -275,25 +278,55 @@ impl Trace {
     }
 
     /// Whether records about the object `label` (`Pod default/web-1`) are kept in full. The
-    /// first time a pod is seen decides it for the whole run.
+    /// first time an object is seen decides it for the whole run. Pods are sampled up to the
+    /// budget, ReplicaSets and Deployments up to a tenth of it (their status churn grows with
+    /// their pods), and an Event follows the object it is about.
     pub fn keeps(&mut self, label: &str) -> bool {
         let Some(budget) = self.pod_budget else {
             return true;
         };
-        let Some(pod) = label.strip_prefix("Pod ") else {
+        let Some((kind, key)) = label.split_once(' ') else {
             return true;
         };
-        if self.sampled_pods.contains(pod) {
+        match kind {
+            "Pod" => Self::sample(&mut self.sampled_pods, &mut self.counted_pods, key, budget),
+            "ReplicaSet" | "Deployment" => Self::sample(
+                &mut self.sampled_workloads,
+                &mut self.counted_workloads,
+                label,
+                budget.div_ceil(10),
+            ),
+            // `<object name>.<hex>`: about a pod or a workload left out, it is left out too.
+            "Event" => {
+                let Some((about, _)) = key.rsplit_once('.') else {
+                    return true;
+                };
+                !self.counted_pods.contains(about)
+                    && !["ReplicaSet", "Deployment"]
+                        .iter()
+                        .any(|k| self.counted_workloads.contains(&format!("{k} {about}")))
+            }
+            _ => true,
+        }
+    }
+
+    fn sample(
+        sampled: &mut BTreeSet<String>,
+        counted: &mut BTreeSet<String>,
+        key: &str,
+        budget: usize,
+    ) -> bool {
+        if sampled.contains(key) {
             return true;
         }
-        if self.counted_pods.contains(pod) {
+        if counted.contains(key) {
             return false;
         }
-        if self.sampled_pods.len() < budget {
-            self.sampled_pods.insert(pod.to_string());
+        if sampled.len() < budget {
+            sampled.insert(key.to_string());
             true
         } else {
-            self.counted_pods.insert(pod.to_string());
+            counted.insert(key.to_string());
             false
         }
     }
@@ -328,6 +361,11 @@ impl Trace {
     /// How many pods have full records and how many only counts.
     pub fn sampling(&self) -> (usize, usize) {
         (self.sampled_pods.len(), self.counted_pods.len())
+    }
+
+    /// How many ReplicaSets and Deployments have full records and how many only counts.
+    pub fn workload_sampling(&self) -> (usize, usize) {
+        (self.sampled_workloads.len(), self.counted_workloads.len())
     }
 
     /// The number of records counted instead of kept.
@@ -407,6 +445,38 @@ mod tests {
             full.push(about(pod));
         }
         assert_eq!(full.records.len(), 3);
+    }
+
+    #[test]
+    fn workloads_are_sampled_at_a_tenth_and_events_follow_their_object() {
+        let mut t = Trace::sampled(10);
+        t.enabled = true;
+        let about =
+            |label: &str| Record::new(1, Component::KubeControllerManager, "x", "y").object(label);
+        for rs in ["ReplicaSet ns/a", "ReplicaSet ns/b", "Deployment ns/d"] {
+            t.push(about(rs));
+        }
+        for _ in 0..11 {
+            t.keeps(&format!("Pod ns/p{}", t.sampling().0 + t.sampling().1));
+        }
+        t.push(about("Event ns/a.17f00"));
+        t.push(about("Event ns/b.17f01"));
+        t.push(about("Event ns/d.17f02"));
+        t.push(about("Event ns/p10.17f03"));
+        t.push(about("Event ns/p3.17f04"));
+        t.push(about("Event ns/other.17f05"));
+        let kept: Vec<_> = t.records.iter().filter_map(|r| r.object.clone()).collect();
+        assert_eq!(
+            kept,
+            [
+                "ReplicaSet ns/a",
+                "Event ns/a.17f00",
+                "Event ns/p3.17f04",
+                "Event ns/other.17f05"
+            ]
+        );
+        assert_eq!(t.workload_sampling(), (1, 2));
+        assert_eq!(t.sampling(), (10, 1));
     }
 
     #[test]

@@ -176,9 +176,10 @@ fn run(args: &[String]) -> ExitCode {
         _ => {}
     }
     let (full, counted) = cluster.trace.sampling();
-    if counted > 0 && r.trace != "none" {
+    let (full_workloads, counted_workloads) = cluster.trace.workload_sampling();
+    if (counted > 0 || counted_workloads > 0) && r.trace != "none" {
         eprintln!(
-            "kubeplay: sampled trace: full records for {full} pods; {} records about {counted} more pods were only counted (--trace-pods all keeps every record)",
+            "kubeplay: sampled trace: full records for {full} pods and {full_workloads} ReplicaSets and Deployments; {} records about {counted} more pods and {counted_workloads} more ReplicaSets and Deployments were only counted (--trace-pods all keeps every record)",
             cluster.trace.counted_total()
         );
     }
