@@ -8,6 +8,7 @@ use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The highest score a plugin may give a node (`framework.MaxNodeScore`).
 pub const MAX_NODE_SCORE: i64 = 100;
@@ -118,7 +119,8 @@ pub type HostPort = (String, String, i64);
 /// A pod with what the scheduler computes from it once (`framework.PodInfo`).
 #[derive(Clone, Debug)]
 pub struct PodInfo {
-    pub pod: Object,
+    /// Shared with the informer's cache: the snapshot holds thousands of pods.
+    pub pod: Arc<Object>,
     /// `namespace/name`.
     pub key: String,
     /// The real requests (max of init containers and the sum of containers, plus overhead).
@@ -155,17 +157,21 @@ fn container_requests(c: &Value) -> (Resource, Resource) {
 
 impl PodInfo {
     pub fn new(pod: &Object) -> Self {
+        Self::shared(Arc::new(pod.clone()))
+    }
+
+    pub fn shared(shared: Arc<Object>) -> Self {
+        let pod: &Object = &shared;
         let spec = pod.get("spec");
-        let list = |field: &str| -> Vec<Value> {
+        let list = |field: &str| -> &[Value] {
             spec.and_then(|s| s.get(field))
                 .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default()
+                .map_or(&[], Vec::as_slice)
         };
         let (mut requests, mut non_zero) = (Resource::default(), Resource::default());
         let mut host_ports = Vec::new();
         for c in list("containers") {
-            let (r, n) = container_requests(&c);
+            let (r, n) = container_requests(c);
             requests.add(&r);
             non_zero.add(&n);
             for p in c
@@ -183,7 +189,7 @@ impl PodInfo {
             }
         }
         for c in list("initContainers") {
-            let (r, n) = container_requests(&c);
+            let (r, n) = container_requests(c);
             requests.max(&r);
             non_zero.max(&n);
         }
@@ -204,22 +210,24 @@ impl PodInfo {
             meta::name(pod)
         );
         let affinity = pod.pointer("/spec/affinity").and_then(Value::as_object);
+        let has_affinity = affinity
+            .is_some_and(|a| a.contains_key("podAffinity") || a.contains_key("podAntiAffinity"));
+        let has_required_anti_affinity = pod
+            .pointer(
+                "/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution",
+            )
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty());
+        let deleting = pod.pointer("/metadata/deletionTimestamp").is_some();
         PodInfo {
-            pod: pod.clone(),
+            pod: shared,
             key,
             requests,
             non_zero,
             host_ports,
-            has_affinity: affinity.is_some_and(|a| {
-                a.contains_key("podAffinity") || a.contains_key("podAntiAffinity")
-            }),
-            has_required_anti_affinity: pod
-                .pointer(
-                    "/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution",
-                )
-                .and_then(Value::as_array)
-                .is_some_and(|a| !a.is_empty()),
-            deleting: pod.pointer("/metadata/deletionTimestamp").is_some(),
+            has_affinity,
+            has_required_anti_affinity,
+            deleting,
         }
     }
 

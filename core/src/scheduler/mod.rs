@@ -20,6 +20,7 @@ use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profil
 use queue::{Place, SchedulingQueue};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The profile's name, which pods ask for in `spec.schedulerName`.
 pub const SCHEDULER_NAME: &str = "default-scheduler";
@@ -175,8 +176,15 @@ impl Scheduler {
             .ok()
     }
 
+    /// `spec.priority`, as the Priority admission plugin set it (0 without a class).
+    fn priority(pod: &Object) -> i64 {
+        pod.pointer("/spec/priority")
+            .and_then(Value::as_i64)
+            .unwrap_or(0)
+    }
+
     /// Puts the pod on the node it runs on (or takes it off when it is gone or finished).
-    fn place_pod(&mut self, key: &str, pod: Option<&Object>) {
+    fn place_pod(&mut self, key: &str, pod: Option<&Arc<Object>>) {
         if let Some(old) = self.pod_node.remove(key) {
             if let Some(i) = self.node_index(&old) {
                 self.snapshot[i].remove_pod(key);
@@ -193,7 +201,7 @@ impl Scheduler {
             },
         };
         if let Some(i) = self.node_index(&node) {
-            self.snapshot[i].add_pod(PodInfo::new(pod));
+            self.snapshot[i].add_pod(PodInfo::shared(pod.clone()));
         }
         self.pod_node.insert(key.to_string(), node);
     }
@@ -215,11 +223,11 @@ impl Scheduler {
             None => {
                 let pos = self.snapshot.partition_point(|n| n.name < name);
                 self.snapshot.insert(pos, NodeInfo::new(node));
-                let pods: Vec<(String, Object)> = ctx
+                let pods: Vec<(String, Arc<Object>)> = ctx
                     .cache(PODS)
-                    .list()
+                    .list_shared()
                     .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(&name))
-                    .map(|p| (key_of(p), p.clone()))
+                    .map(|p| (key_of(&p), p))
                     .collect();
                 for (k, p) in pods {
                     self.place_pod(&k, Some(&p));
@@ -256,7 +264,7 @@ impl Scheduler {
         }
     }
 
-    fn on_pod(&mut self, ctx: &mut Ctx<'_>, kind: &str, pod: &Object) {
+    fn on_pod(&mut self, ctx: &mut Ctx<'_>, kind: &str, pod: &Arc<Object>) {
         let key = key_of(pod);
         if kind == "DELETED" {
             self.queue.delete(&key);
@@ -275,7 +283,7 @@ impl Scheduler {
         }
         if responsible(pod) && !self.assumed.contains_key(&key) {
             match self.queue.place(&key) {
-                None => self.queue.add(&key, PodInfo::new(pod).priority()),
+                None => self.queue.add(&key, Self::priority(pod)),
                 Some(Place::Unschedulable) if self.queue.changed(&key, &pod_fingerprint(pod)) => {
                     if let Some(until) = self.queue.move_one(&key, ctx.now()) {
                         ctx.after(until - ctx.now(), TAG_BACKOFF, false);
@@ -512,7 +520,7 @@ impl Scheduler {
                     Ok(_) => {
                         self.queue.delete(key);
                         self.assumed.insert(key.to_string(), node.clone());
-                        self.place_pod(key, Some(&pod_obj));
+                        self.place_pod(key, Some(&pod.pod));
                         let msg = format!("Successfully assigned {ns}/{name} to {node}");
                         self.recorder.event(
                             ctx,
@@ -635,7 +643,7 @@ impl Scheduler {
         let info = for_kind("v1", "Pod").expect("pods");
         let uid = meta::uid(preemptor).to_string();
         for v in victims {
-            let mut victim = v.pod.clone();
+            let mut victim = Object::clone(&v.pod);
             victim["apiVersion"] = json!("v1");
             victim["kind"] = json!("Pod");
             let patch = json!({"status": {"conditions": [{
@@ -736,7 +744,7 @@ impl Component for Scheduler {
                 for node in &nodes {
                     self.upsert_node(ctx, node);
                 }
-                let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
+                let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
                 for p in &pods {
                     self.on_pod(ctx, "ADDED", p);
                 }

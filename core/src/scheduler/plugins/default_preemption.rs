@@ -170,7 +170,7 @@ mod tests {
     }
 
     fn with_priority(mut p: PodInfo, name: &str, prio: i64) -> PodInfo {
-        p.pod["spec"]["priority"] = prio.into();
+        std::sync::Arc::make_mut(&mut p.pod)["spec"]["priority"] = prio.into();
         p.key = format!("default/{name}");
         p
     }
