@@ -160,6 +160,9 @@ explanations! {
     "kubelet.startup" => "A startup probe decides whether the container has started",
         "While a startup probe is set, the kubelet runs no liveness or readiness probe: slow starters get time to start. When it passes, the container counts as started and the other probes begin; when it fails `failureThreshold` times, the container is killed and restarted like after a liveness failure.",
         "/concepts/configuration/liveness-readiness-startup-probes/";
+    "kubelet.changed" => "A container's image changed: the kubelet restarts it",
+        "A container's image is the one field of it that can be changed in a running pod (`kubectl set image pod/...`). The kubelet sees that the container's spec hash no longer matches: a running container is killed (`Killing`, `definition changed, will be restarted`) and started again with the new image, which counts as a restart. A container that never started tries the new image at once, without the old image's back-off.",
+        "/concepts/containers/images/#updating-images";
     "kubelet.config_error" => "The container's configuration is incomplete",
         "The kubelet builds a container's environment from ConfigMaps and Secrets (`env.valueFrom`, `envFrom`). When one does not exist, or lacks the key, the container is not created: it waits with `CreateContainerConfigError` and the kubelet tries again at the next pod sync, about every 10 seconds.",
         "/tasks/configure-pod-container/configure-pod-configmap/";

@@ -639,7 +639,6 @@ fn bad_image() {
 /// The fix the description suggests: `kubectl set image` on the pod. The kubelet should see the
 /// changed container spec, pull nginx:1.27 and start it.
 #[test]
-#[ignore = "core: the kubelet ignores a changed container image in a pod it already runs (kubelet/mod.rs on_pod keeps the Ctr copies made at admission)"]
 fn bad_image_is_fixed_by_set_image() {
     let fix = "---\napiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: 60s\n  kubectl: set image pod/web nginx=nginx:1.27\n";
     let mut c = Cluster::from_text("bad-image.yaml", &(text("bad-image") + fix)).unwrap();
@@ -750,7 +749,6 @@ fn service_endpoints() {
 /// kube-apiserver 1.33+ answers requests for v1 Endpoints with a deprecation warning, which
 /// kubectl prints on stderr.
 #[test]
-#[ignore = "core: no `Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice` on kubectl get endpoints"]
 fn service_endpoints_legacy_endpoints_warn() {
     let mut c = run("service-endpoints", None);
     let out = kubectl_out(&mut c, "get endpoints web");
@@ -864,7 +862,6 @@ fn node_failure_waits_the_50s_node_monitor_grace_period() {
 /// status is now: NodeNotReady") and, from MarkPodsNotReady, a Warning `NodeNotReady` event
 /// "Node is not ready" on each of its pods.
 #[test]
-#[ignore = "core: the node lifecycle controller records no NodeNotReady events (controllers/node_lifecycle.rs)"]
 fn node_failure_records_node_not_ready_events() {
     let mut c = cluster("node-failure");
     c.run(Some(90_000));

@@ -522,6 +522,91 @@ spec:
     );
 }
 
+/// `kubectl set image` on a running pod: the kubelet sees the container's spec hash change,
+/// kills it (`definition changed, will be restarted`) and starts it again with the new image,
+/// which counts as a restart.
+#[test]
+fn a_changed_image_restarts_the_running_container() {
+    let text = r#"
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.27
+"#;
+    let mut c = Cluster::from_text("image.yaml", text).unwrap();
+    c.run(Some(30_000));
+    let before = pod(&mut c, "web");
+    let old_id = before["status"]["containerStatuses"][0]["imageID"].clone();
+    assert_eq!(
+        row(&mut c, "web"),
+        ("1/1".into(), "Running".into(), "0".into())
+    );
+    kubectl(&mut c, &["set", "image", "pod/web", "nginx=nginx:1.28"]);
+    c.run(Some(60_000));
+    let evs = events(&mut c, "web");
+    let killing = evs.iter().find(|e| e.0 == "Killing").expect("Killing");
+    assert_eq!(
+        (killing.1.as_str(), killing.2.as_str(), killing.3.as_str()),
+        (
+            "Normal",
+            "Container nginx definition changed, will be restarted",
+            "spec.containers{nginx}"
+        )
+    );
+    assert!(has_event(&evs, "Pulling", "Pulling image \"nginx:1.28\""));
+    assert!(
+        evs.iter()
+            .any(|e| e.0 == "Pulled" && e.2.starts_with("Successfully pulled image \"nginx:1.28\"")),
+        "{evs:?}"
+    );
+    let started = evs.iter().find(|e| e.0 == "Started").unwrap();
+    assert_eq!(started.4, 2, "started again: {evs:?}");
+    // Killed, then pulled and started again: in this order.
+    let at = |reason: &str, msg: &str| evs.iter().position(|e| e.0 == reason && e.2.contains(msg));
+    assert!(at("Killing", "definition changed") < at("Pulling", "nginx:1.28"));
+    let p = pod(&mut c, "web");
+    assert_eq!(p["spec"]["containers"][0]["image"], "nginx:1.28");
+    let cs = &p["status"]["containerStatuses"][0];
+    assert_eq!(cs["restartCount"], 1, "{cs}");
+    assert_eq!(cs["image"], "docker.io/library/nginx:1.28");
+    assert_ne!(cs["imageID"], old_id);
+    assert!(cs["state"]["running"].is_object(), "{cs}");
+    assert_eq!(cs["ready"], true);
+    assert_eq!(cs["lastState"]["terminated"]["exitCode"], 0);
+    assert_eq!(cs["lastState"]["terminated"]["reason"], "Completed");
+    assert_eq!(
+        row(&mut c, "web"),
+        ("1/1".into(), "Running".into(), "1".into())
+    );
+    let steps = pod_steps(&c, "web");
+    let changed = steps
+        .iter()
+        .position(|r| r["action"] == "kubelet.changed")
+        .expect("kubelet.changed step");
+    // Promptly: the pod update is a pod sync of its own.
+    let t = steps[changed]["t_ms"].as_u64().unwrap();
+    assert!((30_000..30_100).contains(&t), "{t}");
+    let rest: Vec<&str> = steps[changed..]
+        .iter()
+        .map(|r| r["action"].as_str().unwrap())
+        .filter(|a| a.starts_with("runtime."))
+        .collect();
+    assert_eq!(
+        rest,
+        [
+            "runtime.stop",
+            "runtime.exit",
+            "runtime.pull",
+            "runtime.create",
+            "runtime.start"
+        ]
+    );
+}
+
 #[test]
 fn the_kubelet_rejects_a_pod_bound_to_a_node_without_room() {
     let text = r#"

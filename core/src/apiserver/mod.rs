@@ -5,6 +5,7 @@ pub mod admission;
 pub mod auth;
 pub mod bootstrap;
 pub mod defaults;
+pub mod deprecation;
 pub mod limitranger;
 pub mod patch;
 pub mod quota;
@@ -76,6 +77,8 @@ pub struct ApiServer {
     event_lease: Option<(i64, Millis)>,
     /// RBAC's parsed policy, refreshed when Roles or bindings change.
     authorizer: rbac::Authorizer,
+    /// The `Warning` headers of the last response.
+    warnings: Vec<String>,
 }
 
 /// Who the request is from, after authentication and impersonation.
@@ -95,7 +98,18 @@ impl ApiServer {
             next_service_ip: 1,
             event_lease: None,
             authorizer: rbac::Authorizer::new(),
+            warnings: Vec::new(),
         }
+    }
+
+    /// The `Warning` headers of the last response (`299 - "..."`), for its client to show.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Forgets the last response's warnings (a request answered elsewhere has none).
+    pub fn clear_warnings(&mut self) {
+        self.warnings.clear();
     }
 
     /// Handles one request, recording each stage in `trace`.
@@ -105,6 +119,8 @@ impl ApiServer {
         req: &Request,
         trace: &mut Trace,
     ) -> Result<Object, ApiError> {
+        // A deprecated type's handlers add their warning before they run.
+        self.warnings = deprecation::warning(req.resource).into_iter().collect();
         let result = self.handle_inner(now, req, trace);
         if result.is_ok() && !matches!(req.verb, Verb::Get | Verb::List | Verb::Watch) {
             self.authorizer.observe_write(req.resource);
@@ -131,11 +147,13 @@ impl ApiServer {
             Err(e) => summary.push_str(&format!(": {}", e.message)),
             _ => {}
         }
-        trace.push(
-            Record::new(now, Component::KubeApiserver, "response", summary)
-                .peer(req.client.clone())
-                .detail("code", code.into()),
-        );
+        let mut rec = Record::new(now, Component::KubeApiserver, "response", summary)
+            .peer(req.client.clone())
+            .detail("code", code.into());
+        if !self.warnings.is_empty() {
+            rec = rec.detail("warnings", self.warnings.clone().into());
+        }
+        trace.push(rec);
         result
     }
 

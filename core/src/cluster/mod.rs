@@ -734,6 +734,7 @@ impl Cluster {
 
     /// Sends one request through kube-apiserver at the current virtual time.
     pub fn request(&mut self, req: &Request) -> Result<Object, ApiError> {
+        self.api.clear_warnings();
         if req.verb == Verb::Get
             && req.subresource.as_deref() == Some("log")
             && req.resource.kind == "Pod"

@@ -73,8 +73,11 @@ impl Recorder {
             "kind": meta::kind(involved),
             "name": meta::name(involved),
             "uid": meta::uid(involved),
-            "resourceVersion": meta::resource_version(involved),
         });
+        // An `ObjectReference` leaves out what it does not have (`omitempty`).
+        if !meta::resource_version(involved).is_empty() {
+            involved_ref["resourceVersion"] = json!(meta::resource_version(involved));
+        }
         if let Some(n) = meta::namespace(involved) {
             involved_ref["namespace"] = json!(n);
         }

@@ -5,8 +5,9 @@
 //! `kube-node-lease`. A node whose Lease was not renewed for `--node-monitor-grace-period`
 //! (50 s) gets its conditions set to `Unknown` (`NodeStatusUnknown`, `Kubelet stopped posting
 //! node status.`), the taints `node.kubernetes.io/unreachable:NoSchedule` and
-//! `node.kubernetes.io/unreachable:NoExecute`, and its pods are marked not ready
-//! (`MarkPodsNotReady`). Pods on a NoExecute-tainted node are deleted when their toleration's
+//! `node.kubernetes.io/unreachable:NoExecute`, the event `NodeNotReady` on the node when it
+//! was Ready (`RecordNodeStatusChange`), and its pods are marked not ready (`MarkPodsNotReady`,
+//! with a Warning `NodeNotReady` event on each pod it changes). Pods on a NoExecute-tainted node are deleted when their toleration's
 //! `tolerationSeconds` runs out (at once when they do not tolerate the taint at all). When the
 //! kubelet posts Ready again, the unreachable taints are removed.
 
@@ -94,6 +95,8 @@ fn min_toleration_ms(pod: &Object, no_execute: &[Value]) -> Option<Millis> {
 }
 
 pub struct NodeLifecycleController {
+    /// The node lifecycle part writes its events as `node-controller`.
+    recorder: Recorder,
     /// The taint-eviction part writes its events as `taint-eviction-controller`.
     eviction_recorder: Recorder,
     /// Pods (by uid) waiting for eviction: key, the time they are due and the timer's tag.
@@ -113,6 +116,7 @@ enum TaintScope {
 impl Default for NodeLifecycleController {
     fn default() -> Self {
         NodeLifecycleController {
+            recorder: Recorder::new("node-controller"),
             eviction_recorder: Recorder::new("taint-eviction-controller"),
             scheduled: BTreeMap::new(),
             timers: BTreeMap::new(),
@@ -146,7 +150,7 @@ impl NodeLifecycleController {
                 .to_string();
             let stale = now.saturating_sub(renewed) > NODE_MONITOR_GRACE_PERIOD_MS;
             if stale && ready != "Unknown" {
-                self.mark_unknown(ctx, &node, renewed);
+                self.mark_unknown(ctx, &node, renewed, ready == "True");
             } else if ready == "True" && taints(&node).iter().any(is_unreachable_taint) {
                 self.mark_reachable(ctx, &node);
             }
@@ -155,7 +159,7 @@ impl NodeLifecycleController {
     }
 
     /// The kubelet stopped renewing its Lease: conditions Unknown, taints, pods not ready.
-    fn mark_unknown(&mut self, ctx: &mut Ctx<'_>, node: &Object, renewed: Millis) {
+    fn mark_unknown(&mut self, ctx: &mut Ctx<'_>, node: &Object, renewed: Millis, was_ready: bool) {
         let now = ctx.now();
         let name = meta::name(node).to_string();
         ctx.push(
@@ -206,6 +210,21 @@ impl NodeLifecycleController {
             .name(&name)
             .body(json!({"spec": {"taints": t}}));
         let _ = ctx.send(&req);
+        if was_ready {
+            // RecordNodeStatusChange: once, when Ready turns into something else. Its reference
+            // is built by hand, with the node's name as its uid.
+            let node_ref = json!({
+                "apiVersion": "v1", "kind": "Node", "metadata": {"name": name, "uid": name},
+            });
+            self.recorder.event(
+                ctx,
+                &node_ref,
+                None,
+                EventType::Normal,
+                "NodeNotReady",
+                &format!("Node {name} status is now: NodeNotReady"),
+            );
+        }
         // MarkPodsNotReady.
         let pods: Vec<Object> = ctx
             .cache(PODS)
@@ -240,7 +259,17 @@ impl NodeLifecycleController {
                 .name(meta::name(&pod))
                 .subresource("status")
                 .body(json!({"status": {"conditions": conds}}));
-            let _ = ctx.send(&req);
+            // After the status update, so that the pod still exists.
+            if ctx.send(&req).is_ok() {
+                self.recorder.event(
+                    ctx,
+                    &pod,
+                    None,
+                    EventType::Warning,
+                    "NodeNotReady",
+                    "Node is not ready",
+                );
+            }
         }
     }
 

@@ -32,6 +32,8 @@ pub struct Ctx<'a> {
     pub code: i32,
     /// `(name, text)` of what `-f -` reads, or of the scenario file.
     pub source: Option<(String, String)>,
+    /// The server warnings printed so far (each is printed once).
+    warned: Vec<String>,
 }
 
 /// Runs `kubectl ARGS` against the cluster at its current time.
@@ -89,6 +91,7 @@ pub fn run_with_source(
         err: String::new(),
         code: 0,
         source: source.map(|(n, t)| (n.to_string(), t.to_string())),
+        warned: Vec::new(),
     };
     ctx.kubeconfig();
     let sub: Vec<String> = ctx.flags.positional.clone();
@@ -206,7 +209,20 @@ impl Ctx<'_> {
             });
         }
         self.cluster.trace.push(rec);
-        self.cluster.request(req)
+        let result = self.cluster.request(req);
+        self.print_warnings();
+        result
+    }
+
+    /// client-go's warning handler as kubectl sets it up (`WarningWriter`, deduplicated):
+    /// each `Warning` header of a response goes to stderr as `Warning: ...`, once.
+    fn print_warnings(&mut self) {
+        for w in self.cluster.api.warnings() {
+            if !self.warned.contains(w) {
+                self.err.push_str(&format!("Warning: {w}\n"));
+                self.warned.push(w.clone());
+            }
+        }
     }
 
     /// Discovery: what the user typed (`deploy`, `pods`, `deployments.apps`) to a resource.

@@ -4,9 +4,10 @@
 //! kubelet records `FailedPostStartHook`, kills the container (`Killing`, message
 //! `FailedPostStartHook`) and shows it waiting with `PostStartHookError` until the restart.
 //! preStop runs when the kubelet kills a container (pod deletion, a failed liveness or
-//! startup probe), within the grace period and before StopContainer sends SIGTERM; a failure
-//! is only an event (`FailedPreStopHook`). exec handlers end as their command does, httpGet
-//! handlers fail only when nothing listens (the status code is not looked at), `sleep` waits.
+//! startup probe, a changed image), within the grace period and before StopContainer sends
+//! SIGTERM; a failure is only an event (`FailedPreStopHook`). exec handlers end as their
+//! command does, httpGet handlers fail only when nothing listens (the status code is not
+//! looked at), `sleep` waits.
 
 use super::handlers::{self, Target};
 use super::{behaviour, short, Action, EventType, Kubelet, Lane, Which, STOP_SERVER_MS};
@@ -21,6 +22,8 @@ pub enum KillCause {
     Startup,
     /// The postStart hook failed, with the hook runner's message.
     PostStart(String),
+    /// Its spec changed (a new image): it is started again from the new spec.
+    Changed,
 }
 
 /// The `lifecycle.<hook>` handler of a container spec (`postStart`, `preStop`).

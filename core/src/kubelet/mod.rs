@@ -4,8 +4,8 @@
 //! `RunPodSandbox`), the network through the CNI plugin (`ADD`, with the pod's DNS), init
 //! containers in order, image pulls through the node's image cache, the app containers with their
 //! lifecycle hooks ([`hooks`]) and probes ([`probes`]), restarts with back-off, and graceful
-//! termination. The status manager patches `pods/<name>/status`; heartbeats renew the node's
-//! Lease in `kube-node-lease`.
+//! termination; a changed container image restarts the container ([`update`]). The status
+//! manager patches `pods/<name>/status`; heartbeats renew the node's Lease in `kube-node-lease`.
 //!
 //! The container runtime and the CNI plugin are not API clients: they are the kubelet's own
 //! calls, drawn in their lanes (`container-runtime`, `cni`).
@@ -20,6 +20,7 @@ mod kill;
 pub mod logs;
 mod probes;
 mod status;
+mod update;
 mod volumes;
 
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
@@ -591,6 +592,8 @@ impl Kubelet {
             w.pod = pod.clone();
             if deleting && !w.terminating {
                 self.terminate(ctx, &key);
+            } else if !w.terminating {
+                self.pod_updated(ctx, &key);
             }
             return;
         }
@@ -1050,6 +1053,8 @@ impl Kubelet {
         let uid = w.uid.clone();
         let c = w.ctr(which);
         c.launched = true;
+        // Each start is from the pod's current spec (its image may have changed).
+        c.image = c.spec["image"].as_str().unwrap_or("").to_string();
         let image = c.image.clone();
         let policy = c.pull_policy();
         let present = self.images.has(&image, now);
@@ -1234,7 +1239,10 @@ impl Kubelet {
         let backoff = c.crash_backoff;
         let epoch = c.restarts;
         let init_done = matches!(which, Which::Init(_)) && code == 0 && cause.is_none();
+        let changed = cause == Some(hooks::KillCause::Changed);
         let restart = match (which, policy.as_str(), &cause) {
+            // A changed spec is started again whatever the policy says.
+            (_, _, Some(hooks::KillCause::Changed)) => true,
             (Which::Init(_), _, _) => !init_done && policy != "Never",
             (_, _, Some(_)) => policy != "Never",
             (_, "Always", _) => true,
@@ -1257,6 +1265,12 @@ impl Kubelet {
             Some(_) => format!("container {name} stopped with exit code {code}"),
         };
         self.lane_record(ctx, Lane::ContainerRuntime, "runtime.exit", &pod, summary);
+        if changed {
+            // The pod sync that killed it starts the new spec, without a back-off (the spec
+            // hash, which keys the back-off, is new).
+            self.after(ctx, 0, key, &uid, Action::Restart(which));
+            return;
+        }
         if init_done {
             self.workers.get_mut(key).expect("worker").next_init += 1;
             self.sync_status(ctx, key);
