@@ -14,9 +14,10 @@ Usage:
   kubeplay share FILE [--base URL]
 ";
 
+/// A `--kubectl` or `--etcdctl` command, split into words.
 enum Post {
-    Kubectl(String),
-    Etcdctl(String),
+    Kubectl(Vec<String>),
+    Etcdctl(Vec<String>),
 }
 
 struct RunArgs {
@@ -82,9 +83,11 @@ fn parse_run(args: &[String]) -> Result<RunArgs, String> {
                 })?),
             };
         } else if let Some(v) = flag_value(args, &mut i, "--kubectl")? {
-            r.post.push(Post::Kubectl(v));
+            let words = command_words(&v, "kubectl")?;
+            r.post.push(Post::Kubectl(words));
         } else if let Some(v) = flag_value(args, &mut i, "--etcdctl")? {
-            r.post.push(Post::Etcdctl(v));
+            let words = command_words(&v, "etcdctl")?;
+            r.post.push(Post::Etcdctl(words));
         } else if args[i].starts_with("--") {
             return Err(format!("unknown flag {}", args[i]));
         } else if r.file.is_empty() {
@@ -100,6 +103,14 @@ fn parse_run(args: &[String]) -> Result<RunArgs, String> {
     Ok(r)
 }
 
+/// The words of a `--kubectl`/`--etcdctl` command line (a leading `kubectl `/`etcdctl `
+/// dropped); unbalanced quotes are a usage error, before anything runs.
+fn command_words(cmd: &str, tool: &str) -> Result<Vec<String>, String> {
+    let line = cmd.trim();
+    let line = line.strip_prefix(&format!("{tool} ")).unwrap_or(line);
+    shell::split(line).map_err(|e| format!("--{tool} {cmd:?}: {e}"))
+}
+
 /// Reads the scenario, refusing oversized files before reading them whole.
 fn read_scenario(file: &str) -> Result<(String, String), String> {
     let limit = scenario::MAX_SCENARIO_BYTES as u64;
@@ -113,7 +124,7 @@ fn read_scenario(file: &str) -> Result<(String, String), String> {
         let f = std::fs::File::open(file).map_err(|e| format!("{file}: cannot open: {e}"))?;
         let len = f.metadata().map(|m| m.len()).unwrap_or(0);
         if len > limit {
-            return Err(format!("{file}: the scenario is too large: {len} bytes; kubeplay accepts at most {limit} bytes (4 MiB)"));
+            return Err(scenario::limits::too_large(file, len as usize, true).to_string());
         }
         f.take(limit + 1)
             .read_to_end(&mut bytes)
@@ -125,12 +136,11 @@ fn read_scenario(file: &str) -> Result<(String, String), String> {
         file.to_string()
     };
     if bytes.len() as u64 > limit {
-        return Err(format!("{name}: the scenario is too large: more than {limit} bytes; kubeplay accepts at most {limit} bytes (4 MiB)"));
+        return Err(scenario::limits::too_large(&name, limit as usize, false).to_string());
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let off = e.utf8_error().valid_up_to();
-        format!("{name}: the scenario is not UTF-8 text (invalid byte at offset {off})")
-    })?;
+    let text = scenario::limits::decode_utf8(&name, &bytes)
+        .map_err(|e| e.to_string())?
+        .to_string();
     Ok((name, text))
 }
 
@@ -185,31 +195,15 @@ fn run(args: &[String]) -> ExitCode {
     }
     for p in &r.post {
         match p {
-            Post::Kubectl(cmd) => {
-                let words =
-                    match shell::split(cmd.trim().strip_prefix("kubectl ").unwrap_or(cmd.trim())) {
-                        Ok(w) => w,
-                        Err(e) => {
-                            eprintln!("error: --kubectl {cmd:?}: {e}");
-                            continue;
-                        }
-                    };
-                let o = kubectl::run(&mut cluster, &words);
+            Post::Kubectl(words) => {
+                let o = kubectl::run(&mut cluster, words);
                 let _ = out.write_all(o.stdout.as_bytes());
                 let _ = out.flush();
                 eprint!("{}", o.stderr);
             }
-            Post::Etcdctl(cmd) => {
-                let words =
-                    match shell::split(cmd.trim().strip_prefix("etcdctl ").unwrap_or(cmd.trim())) {
-                        Ok(w) => w,
-                        Err(e) => {
-                            eprintln!("error: --etcdctl {cmd:?}: {e}");
-                            continue;
-                        }
-                    };
+            Post::Etcdctl(words) => {
                 let now = cluster.now();
-                match etcdctl::run_mut(&mut cluster.api.storage.etcd, &words, now) {
+                match etcdctl::run_mut(&mut cluster.api.storage.etcd, words, now) {
                     Ok(s) => {
                         let _ = out.write_all(s.as_bytes());
                     }

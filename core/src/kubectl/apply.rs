@@ -45,8 +45,10 @@ pub fn read_objects(ctx: &mut Ctx<'_>) -> Result<(String, ManifestObjects), Stri
         return Err("error: no objects passed to apply".to_string());
     }
     let mut out = Vec::new();
+    // One budget of YAML nodes for the whole manifest (alias bombs spread over documents).
+    let mut budget = crate::scenario::MAX_YAML_NODES;
     for doc in &docs {
-        let obj = documents::parse_document(&shown, doc).map_err(|e| {
+        let obj = documents::parse_document_within(&shown, doc, &mut budget).map_err(|e| {
             format!(
                 "error: error parsing {shown}: error converting YAML to JSON: yaml: line {}: {}",
                 e.line, e.message

@@ -1,6 +1,7 @@
 //! Splitting multi-document YAML the way kubectl does, keeping each document's position in
 //! the file so every error can point at a line and column of what the user wrote.
 
+use super::limits::{self, MAX_YAML_NODES};
 use std::fmt;
 
 /// One YAML document of a file.
@@ -10,7 +11,22 @@ pub struct Document<'a> {
     pub index: usize,
     /// 1-based line in the file where the document's text starts.
     pub start_line: usize,
+    /// 1-based column of that line where the text starts: 4 after a `---` separator.
+    pub start_column: usize,
     pub text: &'a str,
+}
+
+impl Document<'_> {
+    /// The line (in the file) of the document's first line that is not blank or a comment.
+    pub fn content_line(&self) -> usize {
+        for (i, l) in self.text.lines().enumerate() {
+            let t = l.trim();
+            if !t.is_empty() && !t.starts_with('#') && t != "---" {
+                return self.start_line + i;
+            }
+        }
+        self.start_line
+    }
 }
 
 /// A problem in the input, with its place in the file (1-based; 0 when not known).
@@ -55,37 +71,74 @@ pub fn split(text: &str) -> Vec<Document<'_>> {
     let mut start = 0usize;
     let mut start_line = 1usize;
     let mut offset = 0usize;
-    fn push<'a>(docs: &mut Vec<Document<'a>>, body: &'a str, line: usize) {
+    fn push<'a>(docs: &mut Vec<Document<'a>>, body: &'a str, line: usize, column: usize) {
         if !is_blank_or_comment(body) {
             docs.push(Document {
                 index: docs.len(),
                 start_line: line,
+                start_column: column,
                 text: body,
             });
         }
     }
+    let mut start_column = 1usize;
     for (line_no, line) in (1usize..).zip(text.split_inclusive('\n')) {
         let bare = line.trim_end_matches(['\n', '\r']);
         if is_separator(bare) {
-            push(&mut docs, &text[start..offset], start_line);
+            push(&mut docs, &text[start..offset], start_line, start_column);
             // Content after `--- ` on the same line belongs to the next document.
             start = offset + 3;
             start_line = line_no;
+            start_column = 4;
         }
         offset += line.len();
     }
-    push(&mut docs, &text[start.min(text.len())..], start_line);
+    push(
+        &mut docs,
+        &text[start.min(text.len())..],
+        start_line,
+        start_column,
+    );
     docs
 }
 
-/// Parses one document into JSON, with errors placed in the whole file.
+/// Parses one document into JSON, with errors placed in the whole file, within the limits of
+/// [`super::limits`] (a budget of [`MAX_YAML_NODES`] for this document alone).
 pub fn parse_document(file: &str, doc: &Document<'_>) -> Result<serde_json::Value, SourceError> {
-    use serde::Deserialize;
+    let mut budget = MAX_YAML_NODES;
+    parse_document_within(file, doc, &mut budget)
+}
+
+/// [`parse_document`] spending `budget`, the YAML nodes left for the whole file.
+pub fn parse_document_within(
+    file: &str,
+    doc: &Document<'_>,
+    budget: &mut usize,
+) -> Result<serde_json::Value, SourceError> {
+    // (line, column) in the document, both 1-based, to (line, column) in the file.
+    let place = |line: usize, column: usize| {
+        let column = if line == 1 && column > 0 {
+            column + doc.start_column - 1
+        } else {
+            column
+        };
+        (doc.start_line + line - 1, column)
+    };
+    if let Err((offset, message)) = limits::prescan(doc.text) {
+        let (l, c) = limits::line_column(doc.text, offset);
+        let (line, column) = place(l, c);
+        return Err(SourceError {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        });
+    }
     let de = serde_yaml::Deserializer::from_str(doc.text);
-    serde_json::Value::deserialize(de).map_err(|e| {
+    limits::to_json(de, budget).map_err(|e| {
         let (line, column) = match e.location() {
-            Some(loc) => (doc.start_line + loc.line() - 1, loc.column()),
-            None => (doc.start_line, 0),
+            Some(loc) => place(loc.line(), loc.column()),
+            None => (doc.content_line(), 0),
         };
         SourceError {
             file: file.to_string(),
@@ -97,11 +150,22 @@ pub fn parse_document(file: &str, doc: &Document<'_>) -> Result<serde_json::Valu
 }
 
 /// serde_yaml appends " at line L column C" to its messages; the position is reported apart.
+/// Its limits get messages that say what happened.
 fn yaml_message(e: &serde_yaml::Error) -> String {
     let s = e.to_string();
-    match s.find(" at line ") {
+    let s = match s.find(" at line ") {
         Some(i) => s[..i].to_string(),
         None => s,
+    };
+    let too_many = limits::too_many_nodes_message();
+    if s.ends_with(&too_many) {
+        // Without the path serde_yaml puts in front.
+        return too_many;
+    }
+    match s.as_str() {
+        "recursion limit exceeded" => limits::too_deep_message(),
+        "repetition limit exceeded" => limits::excessive_aliasing_message(),
+        _ => s,
     }
 }
 

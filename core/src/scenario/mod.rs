@@ -3,18 +3,16 @@
 //! seed and timed steps; everything else is applied at time 0 by `kubernetes-admin`.
 
 pub mod documents;
+pub mod limits;
 
 pub use documents::SourceError;
+pub use limits::{
+    MAX_DOCUMENTS, MAX_NODES, MAX_PODS, MAX_SCENARIO_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES,
+};
 
 use crate::api::{meta, Object};
 use crate::kernel::{time::parse_duration, Millis};
 use serde_json::Value;
-
-/// Scenarios larger than this are refused before parsing (the playground keeps them in a
-/// share link and in localStorage).
-pub const MAX_SCENARIO_BYTES: usize = 4 * 1024 * 1024;
-/// At most this many documents in one scenario.
-pub const MAX_DOCUMENTS: usize = 2000;
 
 pub const SCENARIO_API_VERSION: &str = "kubeplay/v1alpha1";
 
@@ -76,20 +74,21 @@ fn err(file: &str, line: usize, column: usize, message: impl Into<String>) -> So
     }
 }
 
+/// Parses a scenario file read as bytes: [`parse`] after checking that they are UTF-8 text.
+pub fn parse_bytes(file: &str, bytes: &[u8]) -> Result<Scenario, SourceError> {
+    if bytes.len() > MAX_SCENARIO_BYTES {
+        return Err(limits::too_large(file, bytes.len(), true));
+    }
+    parse(file, limits::decode_utf8(file, bytes)?)
+}
+
 /// Parses a scenario file. Documents are only parsed here, not validated: validation is the
-/// apiserver's job and shows up in the run as kubectl's output.
+/// apiserver's job and shows up in the run as kubectl's output. What the playground can hold
+/// is checked here ([`limits`]): the size, the documents, YAML nesting and aliases, the nodes,
+/// the pods the workloads ask for, the steps' command lines.
 pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
     if text.len() > MAX_SCENARIO_BYTES {
-        return Err(err(
-            file,
-            0,
-            0,
-            format!(
-                "the scenario is too large: {} bytes; kubeplay accepts at most {} bytes (4 MiB)",
-                text.len(),
-                MAX_SCENARIO_BYTES
-            ),
-        ));
+        return Err(limits::too_large(file, text.len(), true));
     }
     let docs = documents::split(text);
     if docs.is_empty() {
@@ -103,7 +102,7 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
     if docs.len() > MAX_DOCUMENTS {
         return Err(err(
             file,
-            docs[MAX_DOCUMENTS].start_line,
+            first_content_line(&docs[MAX_DOCUMENTS]),
             1,
             format!(
                 "too many documents: {}; kubeplay accepts at most {MAX_DOCUMENTS}",
@@ -117,8 +116,9 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
         ..Default::default()
     };
     let mut seen_settings = false;
+    let mut budget = MAX_YAML_NODES;
     for doc in &docs {
-        let value = documents::parse_document(file, doc)?;
+        let value = documents::parse_document_within(file, doc, &mut budget)?;
         if value.is_null() {
             continue;
         }
@@ -164,7 +164,44 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
             scenario.objects.push(source);
         }
     }
+    check_capacity(file, &scenario)?;
     Ok(scenario)
+}
+
+/// At most [`MAX_NODES`] nodes, and workloads asking for at most [`MAX_PODS`] pods in all (a
+/// single workload over the limit is kube-apiserver's to refuse, in the run).
+fn check_capacity(file: &str, scenario: &Scenario) -> Result<(), SourceError> {
+    if let Some(extra) = scenario.nodes.get(MAX_NODES) {
+        return Err(err(
+            file,
+            extra.line,
+            1,
+            format!(
+                "too many nodes: {}; kubeplay runs at most {MAX_NODES} nodes (Kubernetes' tested limit)",
+                scenario.nodes.len()
+            ),
+        ));
+    }
+    let mut total = 0i64;
+    for o in &scenario.objects {
+        let v = &o.object;
+        let Some(n) = limits::pods_asked(meta::api_version(v), meta::kind(v), v) else {
+            continue;
+        };
+        total += n;
+        if total > MAX_PODS {
+            return Err(err(
+                file,
+                o.line,
+                1,
+                format!(
+                    "too many pods: with {} the scenario's workloads ask for {total} pods; kubeplay runs at most {MAX_PODS} pods (Kubernetes' tested limit)",
+                    o.label()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn json_type(v: &Value) -> &'static str {
@@ -179,13 +216,7 @@ fn json_type(v: &Value) -> &'static str {
 }
 
 fn first_content_line(doc: &documents::Document<'_>) -> usize {
-    for (i, l) in doc.text.lines().enumerate() {
-        let t = l.trim();
-        if !t.is_empty() && !t.starts_with('#') && t != "---" {
-            return doc.start_line + i;
-        }
-    }
-    doc.start_line
+    doc.content_line()
 }
 
 /// The line (in the file) of the first line of `doc` that starts with `needle` after indentation.
@@ -222,6 +253,7 @@ fn parse_settings(
         .as_array()
         .ok_or_else(|| err(file, line_of(doc, "steps:", 0), 1, "steps must be a list"))?;
     let mut last_at = 0;
+    let mut kubectl_steps = 0;
     for (i, step) in steps.iter().enumerate() {
         let line = line_of(doc, "at:", i);
         let at_text = match step.get("at") {
@@ -249,6 +281,17 @@ fn parse_settings(
                     .strip_prefix("kubectl ")
                     .unwrap_or(c.trim())
                     .to_string();
+                // A command line a shell could not split never reaches kubectl.
+                if let Err(e) = crate::shell::split(&command) {
+                    let kubectl_line = line_of(doc, "kubectl:", kubectl_steps);
+                    return Err(err(
+                        file,
+                        kubectl_line.max(line),
+                        1,
+                        format!("steps[{i}].kubectl: {e}: {c:?}"),
+                    ));
+                }
+                kubectl_steps += 1;
                 let stdin = match step.get("stdin") {
                     None => None,
                     Some(Value::String(s)) => Some(s.clone()),

@@ -47,7 +47,9 @@ pub fn validate_create(kind: &str, obj: &Object) -> Vec<FieldError> {
         }
         _ => meta::validate_object_meta(obj, namespaced(kind), name_rule(kind)),
     };
-    dedup(errs)
+    dedup(crate::scenario::limits::with_workload_limits(
+        kind, obj, errs,
+    ))
 }
 
 /// Validates an update of `old` to `new`: the create rules on `new` plus what may not change.
@@ -92,7 +94,9 @@ pub fn validate_update(kind: &str, old: &Object, new: &Object) -> Vec<FieldError
             e
         }
     };
-    dedup(errs)
+    dedup(crate::scenario::limits::with_workload_limits(
+        kind, new, errs,
+    ))
 }
 
 fn namespaced(kind: &str) -> bool {
