@@ -1,204 +1,484 @@
 //! What each kind of trace record means, for someone who knows what a container is but not
-//! how Kubernetes works inside. Every record's `explain` key names one of these.
+//! how Kubernetes works inside, in English, Simplified Chinese and Traditional Chinese. Every
+//! record's `explain` key names one of these.
+//!
+//! The text is not here: it lives in Fluent message files (<https://projectfluent.org>) at
+//! the repository root, one folder per language, so that the app can use the same files:
+//!
+//! - `locales/<lang>/explain.ftl`: the explanations;
+//! - `locales/<lang>/ui.ftl`: the playground's own text (buttons, view names, hints).
+//!
+//! **Message ids.** Fluent ids cannot contain `.`, so a record kind's id is its `explain` key
+//! with every `.` replaced by `-` ([`message_id`]); underscores stay. Each kind has three
+//! messages: `etcd.txn` has `etcd-txn-title`, `etcd-txn-body` and `etcd-txn-docs`, and
+//! `runtime.stop_sandbox` has `runtime-stop_sandbox-title` and so on. Record kinds never
+//! contain `-`, so the rule can be read back ([`kind_of`]).
+//!
+//! `-docs` is a kubernetes.io path: `/docs/...` in English, `/zh-cn/docs/...` in both Chinese
+//! files (kubernetes.io has no Traditional Chinese site). A line break inside a message joins
+//! with a space, or with nothing when it touches a Chinese character.
+//!
+//! The files are compiled in (`include_str!`) and formatted once, on first use.
 
-/// One explanation: a title, two to four sentences, and the documentation page to read next.
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// The languages there are message files for, the default first.
+pub const LANGUAGES: [&str; 3] = ["en", "zh-CN", "zh-TW"];
+
+/// The language used when none of [`LANGUAGES`] is asked for, and for any missing message.
+pub const DEFAULT_LANGUAGE: &str = "en";
+
+/// Where the `-docs` paths lead.
+pub const DOCS_SITE: &str = "https://kubernetes.io";
+
+/// The message files of each language: `(language, explain.ftl, ui.ftl)`.
+const SOURCES: [(&str, &str, &str); 3] = [
+    (
+        "en",
+        include_str!("../../locales/en/explain.ftl"),
+        include_str!("../../locales/en/ui.ftl"),
+    ),
+    (
+        "zh-CN",
+        include_str!("../../locales/zh-CN/explain.ftl"),
+        include_str!("../../locales/zh-CN/ui.ftl"),
+    ),
+    (
+        "zh-TW",
+        include_str!("../../locales/zh-TW/explain.ftl"),
+        include_str!("../../locales/zh-TW/ui.ftl"),
+    ),
+];
+
+/// One explanation in one language: a title, two to four sentences, and the documentation
+/// page to read next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// The record kind (`etcd.txn`).
     pub key: &'static str,
+    /// One of [`LANGUAGES`].
+    pub lang: &'static str,
     pub title: &'static str,
+    /// What happened, why, and what would make it fail.
+    pub body: &'static str,
+    /// The same as `body` (its name before there were languages).
     pub text: &'static str,
+    /// The kubernetes.io path, `/docs/...` or `/zh-cn/docs/...`.
     pub docs: &'static str,
+    /// The documentation page: [`DOCS_SITE`] and `docs`.
+    pub docs_url: &'static str,
 }
 
-const DOCS: &str = "https://kubernetes.io/docs";
+/// The Fluent id of a record kind's message: `message_id("etcd.txn", "title")` is
+/// `etcd-txn-title`.
+pub fn message_id(key: &str, part: &str) -> String {
+    format!("{}-{part}", key.replace('.', "-"))
+}
 
-macro_rules! explanations {
-    ($($key:literal => $title:literal, $text:literal, $docs:literal;)*) => {
-        /// Every explanation, in the order a request meets them.
-        pub static EXPLANATIONS: &[Explanation] = &[
-            $(Explanation { key: $key, title: $title, text: $text, docs: $docs },)*
-        ];
+/// The record kind of a `-title` message id: `kind_of("etcd-txn-title")` is `etcd.txn`.
+pub fn kind_of(title_id: &str) -> Option<String> {
+    title_id
+        .strip_suffix("-title")
+        .map(|stem| stem.replace('-', "."))
+}
+
+/// The language of [`LANGUAGES`] for a language tag as browsers send them (`zh-CN`,
+/// `zh-Hant-HK`, `en-GB`, case-insensitive): Simplified Chinese for `zh`, `zh-Hans`, `zh-CN`
+/// and `zh-SG`, Traditional Chinese for `zh-Hant`, `zh-TW`, `zh-HK` and `zh-MO`, English for
+/// `en`; `None` for any other language.
+pub fn language(tag: &str) -> Option<&'static str> {
+    let tag = tag.trim().replace('_', "-").to_ascii_lowercase();
+    let mut parts = tag.split('-');
+    match parts.next()? {
+        "en" => Some("en"),
+        "zh" => {
+            let rest: Vec<&str> = parts.collect();
+            let traditional = rest
+                .iter()
+                .any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"));
+            let simplified = rest.iter().any(|p| matches!(*p, "hans" | "cn" | "sg"));
+            // A script beats a region: zh-Hans-HK is written in simplified characters.
+            if rest.contains(&"hans") || (simplified && !rest.contains(&"hant")) {
+                Some("zh-CN")
+            } else if traditional {
+                Some("zh-TW")
+            } else {
+                Some("zh-CN")
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The first of the preferred language tags (`navigator.languages`, a `lang=` parameter) that
+/// there are messages for, or [`DEFAULT_LANGUAGE`].
+pub fn negotiate<S: AsRef<str>>(preferred: &[S]) -> &'static str {
+    preferred
+        .iter()
+        .find_map(|t| language(t.as_ref()))
+        .unwrap_or(DEFAULT_LANGUAGE)
+}
+
+/// The text of a message file: `file` is `"explain"` or `"ui"`, `lang` one of [`LANGUAGES`].
+pub fn ftl(lang: &str, file: &str) -> Option<&'static str> {
+    let (_, explain, ui) = SOURCES.iter().find(|(l, _, _)| *l == lang)?;
+    match file {
+        "explain" => Some(explain),
+        "ui" => Some(ui),
+        _ => None,
+    }
+}
+
+/// The ids of a file's messages, in the file's order.
+pub fn message_ids(source: &str) -> Vec<&str> {
+    let resource = match fluent_syntax::parser::parse(source) {
+        Ok(r) => r,
+        Err((r, _)) => r,
     };
+    resource
+        .body
+        .into_iter()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name),
+            _ => None,
+        })
+        .collect()
 }
 
-explanations! {
-    "kubectl.kubeconfig" => "kubectl picks a context",
-        "kubectl reads its kubeconfig to learn which cluster to talk to and which credentials to present. In the playground that is the cluster admin, `kubernetes-admin`, whose client certificate puts it in the `system:masters` group. `--as` asks the apiserver to treat the request as another user's.",
-        "/concepts/configuration/organize-cluster-access-kubeconfig/";
-    "kubectl.read" => "kubectl reads the manifest",
-        "kubectl splits the file at `---` into documents and parses each as YAML. A document that is not valid YAML stops here, before anything is sent to the cluster.",
-        "/reference/kubectl/generated/kubectl_apply/";
-    "kubectl.validate" => "kubectl checks the object",
-        "Before sending anything, kubectl checks that each object says which API it belongs to (`apiVersion`) and what it is (`kind`). Without them it cannot know where to send the object.",
-        "/reference/kubectl/generated/kubectl_apply/";
-    "kubectl.discovery" => "Discovery maps a kind to a resource",
-        "The API is organised by groups, versions and resources. kubectl asks the apiserver which resources it serves and maps the object's `apiVersion` and `kind` (apps/v1, Deployment) to a URL path (`/apis/apps/v1/.../deployments`). A kind nobody serves fails here with `no matches for kind`.",
-        "/concepts/overview/kubernetes-api/";
-    "request" => "An HTTP request to kube-apiserver",
-        "Every component, kubectl included, changes or reads the cluster only by sending a REST request to kube-apiserver. Nobody talks to etcd or to another component directly; that is what keeps the cluster consistent.",
-        "/concepts/overview/components/#kube-apiserver";
-    "authenticate" => "Authentication: who is asking?",
-        "The apiserver first finds out who sent the request, from a client certificate, a service account token or another method. The result is a user name and groups. A request nobody can vouch for gets 401 Unauthorized.",
-        "/reference/access-authn-authz/authentication/";
-    "impersonate" => "Impersonation (`kubectl --as`)",
-        "A user allowed to impersonate can ask the apiserver to handle a request as if another user had sent it. The rest of the pipeline, authorization included, then sees the impersonated user.",
-        "/reference/access-authn-authz/authentication/#user-impersonation";
-    "authorize" => "Authorization: may they do this?",
-        "RBAC decides whether the user may perform this verb on this resource in this namespace. It looks for a RoleBinding or ClusterRoleBinding that gives the user, one of their groups or their service account a role with a matching rule. Without one the answer is 403 Forbidden.",
-        "/reference/access-authn-authz/rbac/";
-    "admission.mutating" => "Mutating admission and defaults",
-        "Admission plugins may change an object before it is stored. Defaults fill in what the manifest left out (a Deployment's strategy, a container's imagePullPolicy), ServiceAccount mounts the pod's token, and DefaultTolerationSeconds lets pods stay 300 s on an unreachable node. This is why `kubectl get -o yaml` shows more than you wrote.",
-        "/reference/access-authn-authz/admission-controllers/";
-    "validate" => "Validation",
-        "The apiserver checks the object against the API's rules: names must be valid DNS names, a Deployment's selector must match its template's labels, replicas cannot be negative. Any violation returns 422 Invalid with the field path and nothing is stored.",
-        "/reference/using-api/api-concepts/";
-    "admission.validating" => "Validating admission",
-        "Validating plugins can only accept or refuse. ResourceQuota refuses an object that would push a namespace past its quota, with 403 `exceeded quota`.",
-        "/concepts/policy/resource-quotas/";
-    "etcd.txn" => "Written to etcd",
-        "The apiserver stores the object in etcd in a transaction: a create only succeeds if the key does not exist, an update only if the key is still at the revision the client read. Every write raises etcd's global revision, which becomes the object's `resourceVersion`.",
-        "/concepts/overview/components/#etcd";
-    "etcd.range" => "Read from etcd",
-        "A GET or LIST is a range read of keys under `/registry/<resource>/`. The object's `resourceVersion` is the key's mod_revision, and a list's is the store's current revision.",
-        "/reference/using-api/api-concepts/#resource-versions";
-    "etcd.conflict" => "Optimistic concurrency: 409 Conflict",
-        "An update carries the resourceVersion the client last read. If someone else wrote the object since, the transaction's compare fails and the client gets 409 Conflict, so it must read again and retry. No locks are ever held.",
-        "/reference/using-api/api-concepts/#resource-versions";
-    "etcd.lease" => "Leases expire keys",
-        "etcd can attach a key to a lease with a time to live. The apiserver attaches Events to a one-hour lease, so old events disappear by themselves.",
-        "/reference/command-line-tools-reference/kube-apiserver/";
-    "response" => "The apiserver answers",
-        "The client gets the stored object back (201 Created or 200 OK, with its new resourceVersion) or a Status explaining the failure. kubectl turns that into the line you see in the terminal.",
-        "/reference/using-api/api-concepts/";
-    "kubectl.output" => "What kubectl prints",
-        "kubectl reports each object's outcome (`created`, `configured`, `unchanged`) or the error the apiserver returned.",
-        "/reference/kubectl/";
-    "watch.start" => "A watch begins",
-        "Components do not poll: they list a resource once and then keep a watch open from that list's resourceVersion, so they receive every later change, in order, exactly once.",
-        "/reference/using-api/api-concepts/#efficient-detection-of-changes";
-    "watch" => "A watch event is delivered",
-        "When etcd records a change, the apiserver sends an ADDED, MODIFIED or DELETED event to every client watching that resource. Controllers update their local cache (an informer) and put the object's key on their work queue.",
-        "/reference/using-api/api-concepts/#efficient-detection-of-changes";
-    "reconcile" => "A controller reconciles",
-        "A controller compares what should exist with what its cache says exists and makes one change through the apiserver to close the gap. It never assumes the change worked: it waits for the watch to confirm it.",
-        "/concepts/architecture/controller/";
-    "event" => "An Event is recorded",
-        "Components report what they did or what went wrong as Event objects, written through the apiserver like any other object. `kubectl get events` and `kubectl describe` show them; they expire after an hour.",
-        "/reference/kubernetes-api/cluster-resources/event-v1/";
-    "gc.background" => "Background cascading deletion",
-        "An object whose owners (its `ownerReferences`) are all gone is garbage: the garbage collector in kube-controller-manager deletes it. Deleting a Deployment this way (the default, `--cascade=background`) removes the Deployment at once, then its ReplicaSets, then their pods.",
-        "/concepts/architecture/garbage-collection/#background-deletion";
-    "gc.foreground" => "Foreground cascading deletion",
-        "With `--cascade=foreground` the owner is not removed at once: it gets a deletionTimestamp and the `foregroundDeletion` finalizer, and stays visible while the garbage collector deletes its dependents (pods before their ReplicaSet). Only when no dependent with `blockOwnerDeletion: true` is left does the garbage collector remove the finalizer, and the apiserver deletes the owner.",
-        "/concepts/architecture/garbage-collection/#foreground-deletion";
-    "gc.orphan" => "Orphaning the dependents",
-        "With `--cascade=orphan` the owner gets the `orphan` finalizer: the garbage collector removes the owner's entry from each dependent's `ownerReferences`, then the finalizer, and the owner goes away. The dependents stay, ownerless, and keep working: an orphaned ReplicaSet still keeps its pods running.",
-        "/concepts/architecture/garbage-collection/#orphaned-dependents";
-    "fault" => "A fault is injected",
-        "The scenario breaks something on purpose (a node stops, a container is killed) so you can watch how the cluster notices and recovers.",
-        "/concepts/architecture/nodes/#node-status";
-    "schedule" => "The scheduler picks a node",
-        "kube-scheduler takes an unscheduled pod off its queue and runs its plugins over the nodes: filters drop the nodes the pod cannot run on (not enough cpu, an untolerated taint, a selector mismatch), then scores rank the rest from 0 to 100, each multiplied by its plugin's weight. The node with the highest total wins, ties broken at random, and the scheduler binds the pod to it. When no node fits, the pod stays Pending with `PodScheduled=False` and the reasons counted per node, and it waits for the cluster to change.",
-        "/concepts/scheduling-eviction/kube-scheduler/";
-    "kubelet.admit" => "The kubelet admits the pod",
-        "The kubelet on the pod's node sees the pod bound to it through its watch (`fieldSelector=spec.nodeName=<node>`) and starts a pod worker. It checks that the pod fits on the node, works out its QoS class, and prepares the pod's directories and volumes.",
-        "/concepts/workloads/pods/pod-lifecycle/";
-    "runtime.pull" => "The container runtime pulls an image",
-        "The kubelet asks the container runtime (containerd, through the CRI) to pull an image it does not have, or always with `imagePullPolicy: Always`. The time depends on the image's size; an image the registry does not have fails with `ErrImagePull` and is retried with a growing back-off (`ImagePullBackOff`).",
-        "/concepts/containers/images/";
-    "runtime.sandbox" => "RunPodSandbox: the pod's sandbox starts",
-        "The runtime starts the pause container, which holds the Linux namespaces (network, IPC, PID) that all of the pod's containers will share. Its image, `registry.k8s.io/pause`, is pulled the first time a node needs it.",
-        "/concepts/architecture/cri/";
-    "cni.add" => "CNI ADD: the pod gets its network",
-        "The network plugin creates a veth pair, puts one end into the sandbox's network namespace and gives it the next free address of the node's podCIDR. From now on the pod has its own IP, reachable from every other pod, and its condition `PodReadyToStartContainers` is True.",
-        "/concepts/cluster-administration/networking/";
-    "cni.del" => "CNI DEL: the pod's network is removed",
-        "When the sandbox stops, the network plugin removes the veth pair and releases the pod's address, which another pod may get later.",
-        "/concepts/cluster-administration/networking/";
-    "runtime.create" => "CreateContainer",
-        "The runtime creates the container inside the pod's sandbox from its image, command, environment and mounts. The kubelet records the `Created` event.",
-        "/concepts/architecture/cri/";
-    "runtime.start" => "StartContainer",
-        "The runtime starts the container's process and the kubelet records the `Started` event. A container without a readiness probe counts as ready as soon as it runs; with one, once the probe passes.",
-        "/concepts/workloads/pods/pod-lifecycle/#container-states";
-    "runtime.exit" => "A container exits",
-        "The container's main process ended with an exit code: 0 is `Completed`, anything else `Error`. The pod's `restartPolicy` decides whether the kubelet starts it again.",
-        "/concepts/workloads/pods/pod-lifecycle/#restart-policy";
-    "runtime.stop" => "StopContainer: SIGTERM, then SIGKILL",
-        "The pod is being deleted: the kubelet records `Killing` and asks the runtime to send the container SIGTERM. A process that is still running when the grace period (30 s by default) ends is killed with SIGKILL.",
-        "/concepts/workloads/pods/pod-lifecycle/#pod-termination";
-    "runtime.stop_sandbox" => "StopPodSandbox",
-        "With all containers stopped, the runtime stops the pause container and the network plugin tears down the pod's network.",
-        "/concepts/architecture/cri/";
-    "runtime.remove_sandbox" => "RemovePodSandbox",
-        "The runtime removes the stopped sandbox; then the kubelet deletes the pod object with a grace period of 0, which removes it from etcd.",
-        "/concepts/workloads/pods/pod-lifecycle/#pod-termination";
-    "kubelet.probe" => "A readiness probe passes",
-        "The kubelet probes the container as its readinessProbe says, first after `initialDelaySeconds` and then every `periodSeconds`. Once it passes, the container is ready, and so is the pod when all its containers are.",
-        "/concepts/configuration/liveness-readiness-startup-probes/";
-    "kubelet.backoff" => "The kubelet backs off",
-        "A container that keeps exiting is restarted after a back-off that starts at 10 s and doubles up to 5 minutes (`CrashLoopBackOff`); a failing image pull is retried the same way (`ImagePullBackOff`).",
-        "/concepts/workloads/pods/pod-lifecycle/#container-restarts";
-    "kubelet.reject" => "The kubelet rejects the pod",
-        "Before it runs a pod, the kubelet checks again what the scheduler checked: that the pod's requests fit in what is left of the node, that its node selector matches and that it tolerates the node's NoExecute taints. A pod bound with `spec.nodeName` skipped the scheduler, so this is where it is turned away: it fails at once with a reason such as `OutOfcpu` and the message `Pod was rejected: ...`, and nothing of it runs.",
-        "/concepts/scheduling-eviction/assign-pod-node/#nodename";
-    "volume.mount" => "The volume manager mounts a volume",
-        "Before the pod's sandbox is created, the kubelet's volume manager sets up every volume: it reads ConfigMaps and Secrets through the apiserver and writes them as files, creates emptyDirs, and checks that a PersistentVolumeClaim is bound. A volume that cannot be set up (its ConfigMap does not exist yet) keeps the pod in `ContainerCreating` with `FailedMount` events, and is retried with a back-off from 0.5 s to about 2 minutes.",
-        "/concepts/storage/volumes/";
-    "kubelet.condition" => "A pod condition changes",
-        "The kubelet's status manager reports the pod's conditions in the order the kubelet writes them: `PodReadyToStartContainers` once the sandbox has its network, `Initialized` once the init containers have completed, `ContainersReady` and `Ready` once every container is ready. Services send traffic only to pods that are Ready.",
-        "/concepts/workloads/pods/pod-lifecycle/#pod-conditions";
-    "kubelet.hook" => "A container lifecycle hook runs",
-        "A postStart hook runs right after the container starts, and the kubelet waits for it before it reports the container as running; if it fails, the container is killed and restarted (`FailedPostStartHook`). A preStop hook runs when the container is about to be stopped, inside the grace period and before the SIGTERM.",
-        "/concepts/containers/container-lifecycle-hooks/";
-    "kubelet.unready" => "A readiness probe fails",
-        "The readiness probe failed `failureThreshold` times in a row (3 by default), so the kubelet marks the container not ready. The container keeps running, but the pod is no longer Ready and Services stop sending it traffic until the probe passes again.",
-        "/concepts/configuration/liveness-readiness-startup-probes/";
-    "kubelet.liveness" => "A liveness probe fails: the container is restarted",
-        "The liveness probe failed `failureThreshold` times in a row, so the kubelet considers the container broken: it records `Killing`, runs the preStop hook, stops the container and, unless the pod's restartPolicy is Never, starts it again. Repeated restarts back off like a crash loop.",
-        "/concepts/configuration/liveness-readiness-startup-probes/";
-    "kubelet.startup" => "A startup probe decides whether the container has started",
-        "While a startup probe is set, the kubelet runs no liveness or readiness probe: slow starters get time to start. When it passes, the container counts as started and the other probes begin; when it fails `failureThreshold` times, the container is killed and restarted like after a liveness failure.",
-        "/concepts/configuration/liveness-readiness-startup-probes/";
-    "kubelet.changed" => "A container's image changed: the kubelet restarts it",
-        "A container's image is the one field of it that can be changed in a running pod (`kubectl set image pod/...`). The kubelet sees that the container's spec hash no longer matches: a running container is killed (`Killing`, `definition changed, will be restarted`) and started again with the new image, which counts as a restart. A container that never started tries the new image at once, without the old image's back-off.",
-        "/concepts/containers/images/#updating-images";
-    "kubelet.config_error" => "The container's configuration is incomplete",
-        "The kubelet builds a container's environment from ConfigMaps and Secrets (`env.valueFrom`, `envFrom`). When one does not exist, or lacks the key, the container is not created: it waits with `CreateContainerConfigError` and the kubelet tries again at the next pod sync, about every 10 seconds.",
-        "/tasks/configure-pod-container/configure-pod-configmap/";
-    "iptables.sync" => "kube-proxy programs the node's iptables",
-        "kube-proxy on every node watches Services and EndpointSlices and turns them into NAT rules: a jump per ClusterIP and port from `KUBE-SERVICES` to the Service's `KUBE-SVC-` chain, which picks one ready endpoint at random (`-m statistic --probability 1/n`, then 1/(n-1), ...) and jumps to its `KUBE-SEP-` chain, which DNATs the packet to the pod's IP and port. Only ready endpoints are programmed, and syncs are at least `minSyncPeriod` (1 s) apart so a burst of changes lands in one `iptables-restore`. The record holds the nat table as `iptables-save` shows it on the node.",
-        "/reference/networking/virtual-ips/#proxy-mode-iptables";
-    "kubelet.proxy" => "kube-apiserver connects to the kubelet",
-        "Logs (and exec, attach, port-forward) are not in etcd: for `pods/log` the apiserver checks the request like any other, finds the pod's node and opens a connection to that node's kubelet on port 10250, then streams its answer back. It is the one call from the control plane to a kubelet; when the kubelet is down the request fails with `connection refused`.",
-        "/concepts/architecture/control-plane-node-communication/#control-plane-to-node";
-    "kubelet.logs" => "The kubelet serves a container's log",
-        "The container runtime writes everything a container prints to a log file per container instance under `/var/log/pods`. The kubelet serves the current instance's file, or the one before with `--previous`, and tells why there is none when the container has not started yet (`waiting to start: ContainerCreating`).",
-        "/concepts/cluster-administration/logging/";
-    "node.unreachable" => "The node controller marks a node unreachable",
-        "Every kubelet renews its node's Lease in `kube-node-lease` every 10 s. When a Lease has not been renewed for 40 s, the node lifecycle controller sets the node's conditions to `Unknown` (`NotReady` in `kubectl get nodes`), marks its pods not ready and taints the node `node.kubernetes.io/unreachable` (NoSchedule and NoExecute). New pods are no longer scheduled there.",
-        "/concepts/architecture/nodes/#node-controller";
-    "node.reachable" => "The node is reachable again",
-        "The kubelet renews its Lease and posts `Ready=True` again, so the node lifecycle controller removes the `node.kubernetes.io/unreachable` taints and the node takes new pods.",
-        "/concepts/architecture/nodes/#node-controller";
-    "taint.eviction" => "Taint-based eviction is scheduled",
-        "A NoExecute taint evicts every pod on the node that does not tolerate it. Pods get a default toleration of 300 s for `unreachable` and `not-ready`, so the taint-eviction controller deletes them when that runs out (event `TaintManagerEviction`). A pod on a stopped node then stays Terminating, because only its kubelet can finish the deletion, while its controller creates a replacement elsewhere.",
-        "/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions";
+/// Joins the lines of a multiline message: with a space, or with nothing next to a Chinese
+/// character or full-width punctuation (a space there would show between two characters).
+fn join_lines(s: &str) -> String {
+    fn wide(c: char) -> bool {
+        matches!(c as u32, 0x2E80..=0x9FFF | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFFEF)
+            || matches!(c, '…' | '“' | '”' | '‘' | '’')
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut lines = s.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        if let Some(next) = lines.peek() {
+            let before = line.chars().last();
+            let after = next.chars().next();
+            if !(before.is_some_and(wide) || after.is_some_and(wide)) {
+                out.push(' ');
+            }
+        }
+    }
+    out
 }
 
-/// The explanation for a record's `explain` key.
+/// One language's files, parsed, and every message formatted without arguments.
+struct Catalog {
+    explain: HashMap<String, String>,
+    ui: HashMap<String, String>,
+    ui_bundle: FluentBundle<FluentResource>,
+}
+
+fn bundle(lang: &str, source: &str) -> FluentBundle<FluentResource> {
+    let locale = lang.parse().unwrap_or_default();
+    let mut b = FluentBundle::new_concurrent(vec![locale]);
+    // The text goes into HTML as it is: no Unicode isolation marks around arguments.
+    b.set_use_isolating(false);
+    // A file that does not parse keeps what could be read (the tests check that all of it can).
+    let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, _)| r);
+    let _ = b.add_resource(resource);
+    b
+}
+
+fn format(b: &FluentBundle<FluentResource>, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+    let pattern = b.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    let text = b.format_pattern(pattern, args, &mut errors);
+    Some(join_lines(&text))
+}
+
+fn format_all(b: &FluentBundle<FluentResource>, source: &str) -> HashMap<String, String> {
+    message_ids(source)
+        .into_iter()
+        .filter_map(|id| Some((id.to_string(), format(b, id, None)?)))
+        .collect()
+}
+
+static CATALOGS: LazyLock<Vec<Catalog>> = LazyLock::new(|| {
+    SOURCES
+        .iter()
+        .map(|&(lang, explain, ui)| {
+            let ui_bundle = bundle(lang, ui);
+            Catalog {
+                explain: format_all(&bundle(lang, explain), explain),
+                ui: format_all(&ui_bundle, ui),
+                ui_bundle,
+            }
+        })
+        .collect()
+});
+
+/// The explanations' own strings, per language, in the English file's order.
+struct Owned {
+    key: String,
+    title: String,
+    body: String,
+    docs: String,
+    docs_url: String,
+}
+
+static OWNED: LazyLock<Vec<Vec<Owned>>> = LazyLock::new(|| {
+    let en = &CATALOGS[0];
+    let kinds: Vec<String> = message_ids(SOURCES[0].1)
+        .into_iter()
+        .filter_map(kind_of)
+        .collect();
+    CATALOGS
+        .iter()
+        .map(|c| {
+            kinds
+                .iter()
+                .map(|key| {
+                    let get = |part: &str| {
+                        let id = message_id(key, part);
+                        c.explain
+                            .get(&id)
+                            .or_else(|| en.explain.get(&id))
+                            .cloned()
+                            .unwrap_or_default()
+                    };
+                    let docs = get("docs");
+                    Owned {
+                        key: key.clone(),
+                        title: get("title"),
+                        body: get("body"),
+                        docs_url: format!("{DOCS_SITE}{docs}"),
+                        docs,
+                    }
+                })
+                .collect()
+        })
+        .collect()
+});
+
+static BY_LANGUAGE: LazyLock<Vec<Vec<Explanation>>> = LazyLock::new(|| {
+    OWNED
+        .iter()
+        .zip(LANGUAGES)
+        .map(|(owned, lang)| {
+            owned
+                .iter()
+                .map(|o| Explanation {
+                    key: &o.key,
+                    lang,
+                    title: &o.title,
+                    body: &o.body,
+                    text: &o.body,
+                    docs: &o.docs,
+                    docs_url: &o.docs_url,
+                })
+                .collect()
+        })
+        .collect()
+});
+
+fn lang_index(lang: &str) -> usize {
+    let lang = language(lang).unwrap_or(DEFAULT_LANGUAGE);
+    LANGUAGES.iter().position(|l| *l == lang).unwrap_or(0)
+}
+
+/// Every explanation in a language (English for a language there are no files for), in the
+/// order a request meets them.
+pub fn explanations(lang: &str) -> &'static [Explanation] {
+    &BY_LANGUAGE[lang_index(lang)]
+}
+
+/// Every explanation in English, in the order a request meets them.
+pub static EXPLANATIONS: LazyLock<&'static [Explanation]> =
+    LazyLock::new(|| explanations(DEFAULT_LANGUAGE));
+
+/// The explanation of a record's `explain` key in a language (a tag [`language`] understands;
+/// English for any other). `None` for a key no file explains.
+pub fn explanation(key: &str, lang: &str) -> Option<Explanation> {
+    explanations(lang).iter().find(|e| e.key == key).copied()
+}
+
+/// The English explanation of a record's `explain` key.
 pub fn explain(key: &str) -> Option<&'static Explanation> {
     EXPLANATIONS.iter().find(|e| e.key == key)
 }
 
 /// The documentation link of an explanation.
 pub fn docs_url(e: &Explanation) -> String {
-    format!("{DOCS}{}", e.docs)
+    e.docs_url.to_string()
+}
+
+/// A message of `ui.ftl` in a language (English when the language has no such message),
+/// formatted without arguments; use [`ui_args`] for a message with variables.
+pub fn ui(id: &str, lang: &str) -> Option<&'static str> {
+    let i = lang_index(lang);
+    CATALOGS[i]
+        .ui
+        .get(id)
+        .or_else(|| CATALOGS[0].ui.get(id))
+        .map(String::as_str)
+}
+
+/// A message of `ui.ftl` with its variables filled in: `ui_args("controls-position", "en",
+/// &[("position", "3"), ("total", "40")])` is `step 3 of 40`. A value that reads as a number
+/// is passed as one, so that it selects the plural form.
+pub fn ui_args(id: &str, lang: &str, args: &[(&str, &str)]) -> Option<String> {
+    let mut fargs = FluentArgs::new();
+    for (name, value) in args {
+        fargs.set(*name, FluentValue::try_number(value));
+    }
+    let i = lang_index(lang);
+    format(&CATALOGS[i].ui_bundle, id, Some(&fargs))
+        .or_else(|| format(&CATALOGS[0].ui_bundle, id, Some(&fargs)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
+
+    /// Parses a file strictly: every error names the file.
+    fn parsed(lang: &str, file: &str) -> fluent_syntax::ast::Resource<&'static str> {
+        let src = ftl(lang, file).unwrap();
+        match fluent_syntax::parser::parse(src) {
+            Ok(r) => r,
+            Err((_, errors)) => panic!("locales/{lang}/{file}.ftl does not parse: {errors:?}"),
+        }
+    }
+
+    #[test]
+    fn the_catalogs_are_the_languages() {
+        let files: Vec<&str> = SOURCES.iter().map(|(l, _, _)| *l).collect();
+        assert_eq!(files, LANGUAGES.to_vec());
+        assert_eq!(LANGUAGES[0], DEFAULT_LANGUAGE);
+    }
+
+    #[test]
+    fn every_file_parses_and_has_no_duplicate_ids() {
+        for lang in LANGUAGES {
+            for file in ["explain", "ui"] {
+                let r = parsed(lang, file);
+                let mut seen = BTreeSet::new();
+                for e in &r.body {
+                    if let fluent_syntax::ast::Entry::Message(m) = e {
+                        assert!(
+                            seen.insert(m.id.name),
+                            "locales/{lang}/{file}.ftl: {} twice",
+                            m.id.name
+                        );
+                        assert!(
+                            m.value.is_some(),
+                            "locales/{lang}/{file}.ftl: {} has no value",
+                            m.id.name
+                        );
+                    }
+                }
+                // The bundle agrees: nothing it would refuse.
+                let mut b = FluentBundle::new_concurrent(vec![lang.parse().unwrap()]);
+                let res = FluentResource::try_new(ftl(lang, file).unwrap().to_string())
+                    .unwrap_or_else(|_| panic!("{lang}/{file}"));
+                assert!(b.add_resource(res).is_ok(), "locales/{lang}/{file}.ftl");
+            }
+        }
+    }
+
+    #[test]
+    fn every_key_of_every_file_is_in_all_three_languages() {
+        let mut missing = Vec::new();
+        for file in ["explain", "ui"] {
+            let ids: Vec<BTreeSet<&str>> = LANGUAGES
+                .iter()
+                .map(|l| message_ids(ftl(l, file).unwrap()).into_iter().collect())
+                .collect();
+            let all: BTreeSet<&str> = ids.iter().flatten().copied().collect();
+            for id in &all {
+                for (lang, have) in LANGUAGES.iter().zip(&ids) {
+                    if !have.contains(id) {
+                        missing.push(format!("{id} is missing from locales/{lang}/{file}.ftl"));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn explanation_and_ui_ids_do_not_overlap() {
+        let explain: BTreeSet<&str> = message_ids(ftl("en", "explain").unwrap())
+            .into_iter()
+            .collect();
+        for id in message_ids(ftl("en", "ui").unwrap()) {
+            assert!(!explain.contains(id), "{id} is in explain.ftl and ui.ftl");
+        }
+    }
+
+    #[test]
+    fn every_kind_has_a_title_a_body_and_docs_and_nothing_else() {
+        for lang in LANGUAGES {
+            let ids = message_ids(ftl(lang, "explain").unwrap());
+            let kinds: BTreeSet<String> = ids.iter().filter_map(|id| kind_of(id)).collect();
+            for id in &ids {
+                let ok = ["-title", "-body", "-docs"].iter().any(|suffix| {
+                    id.strip_suffix(suffix)
+                        .is_some_and(|stem| kinds.contains(&stem.replace('-', ".")))
+                });
+                assert!(
+                    ok,
+                    "locales/{lang}/explain.ftl: {id} is no kind's -title, -body or -docs"
+                );
+            }
+            for k in &kinds {
+                for part in ["title", "body", "docs"] {
+                    let id = message_id(k, part);
+                    assert!(
+                        ids.contains(&id.as_str()),
+                        "locales/{lang}/explain.ftl: no {id}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ids_follow_the_dot_to_hyphen_rule_both_ways() {
+        assert_eq!(message_id("etcd.txn", "title"), "etcd-txn-title");
+        assert_eq!(
+            message_id("runtime.stop_sandbox", "body"),
+            "runtime-stop_sandbox-body"
+        );
+        assert_eq!(kind_of("etcd-txn-title").as_deref(), Some("etcd.txn"));
+        assert_eq!(kind_of("etcd-txn-body"), None);
+        for e in EXPLANATIONS.iter() {
+            assert!(
+                !e.key.contains('-'),
+                "{}: a record kind with a hyphen",
+                e.key
+            );
+            assert_eq!(kind_of(&message_id(e.key, "title")).as_deref(), Some(e.key));
+        }
+    }
+
+    #[test]
+    fn every_language_explains_the_same_kinds_in_the_same_order() {
+        let en: Vec<&str> = explanations("en").iter().map(|e| e.key).collect();
+        assert!(en.len() >= 50, "{} kinds", en.len());
+        for lang in LANGUAGES {
+            let keys: Vec<&str> = explanations(lang).iter().map(|e| e.key).collect();
+            assert_eq!(keys, en, "{lang}");
+            for e in explanations(lang) {
+                assert_eq!(e.lang, lang);
+                assert!(
+                    !e.title.is_empty() && !e.body.is_empty(),
+                    "{lang} {}",
+                    e.key
+                );
+                assert_eq!(e.text, e.body);
+            }
+        }
+    }
 
     #[test]
     fn keys_are_unique_and_texts_are_short() {
@@ -207,15 +487,226 @@ mod tests {
         let n = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), n, "duplicate explanation keys");
-        for e in EXPLANATIONS {
-            let sentences = e.text.matches(". ").count() + 1;
+        for lang in LANGUAGES {
+            for e in explanations(lang) {
+                let sentences = if lang == "en" {
+                    e.body.matches(". ").count() + 1
+                } else {
+                    e.body.matches('。').count()
+                };
+                assert!(
+                    (1..=4).contains(&sentences),
+                    "{lang} {}: {sentences} sentences",
+                    e.key
+                );
+                let chars = e.body.chars().count();
+                assert!(chars <= 700, "{lang} {}: {chars} characters", e.key);
+                assert!(
+                    !e.title.ends_with('.') && !e.title.ends_with('。'),
+                    "{lang} {}",
+                    e.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn docs_lead_to_kubernetes_io_in_the_right_language() {
+        for e in explanations("en") {
+            assert!(e.docs.starts_with("/docs/"), "en {}: {}", e.key, e.docs);
             assert!(
-                (1..=4).contains(&sentences),
-                "{}: {} sentences",
-                e.key,
-                sentences
+                e.docs_url.starts_with("https://kubernetes.io/docs/"),
+                "{}",
+                e.docs_url
             );
-            assert!(docs_url(e).starts_with("https://kubernetes.io/docs/"));
+            assert_eq!(docs_url(e), e.docs_url);
+        }
+        for lang in ["zh-CN", "zh-TW"] {
+            for (e, en) in explanations(lang).iter().zip(explanations("en")) {
+                // The same page as in English, as kubernetes.io localizes it.
+                assert_eq!(e.docs, format!("/zh-cn{}", en.docs), "{lang} {}", e.key);
+                assert!(e.docs_url.starts_with("https://kubernetes.io/zh-cn/docs/"));
+            }
+        }
+    }
+
+    #[test]
+    fn lines_join_with_a_space_except_next_to_chinese() {
+        assert_eq!(join_lines("one\ntwo"), "one two");
+        assert_eq!(join_lines("调度器，\n节点"), "调度器，节点");
+        assert_eq!(join_lines("`--as`\n则"), "`--as`则");
+        for lang in LANGUAGES {
+            for e in explanations(lang) {
+                assert!(!e.body.contains('\n'), "{lang} {}", e.key);
+                assert!(!e.body.contains("  "), "{lang} {}: double space", e.key);
+                assert!(
+                    !e.body.contains('\u{2068}'),
+                    "{lang} {}: isolation mark",
+                    e.key
+                );
+            }
+        }
+        let cn = explanation("kubectl.kubeconfig", "zh-CN").unwrap().body;
+        assert!(!cn.contains("组； `--as`"), "{cn}");
+    }
+
+    #[test]
+    fn the_old_api_still_answers_in_english() {
+        let e = explain("etcd.txn").expect("etcd.txn");
+        assert_eq!(e.key, "etcd.txn");
+        assert_eq!(e.lang, "en");
+        assert_eq!(e.title, "Written to etcd");
+        assert!(e.text.contains("resourceVersion"));
+        assert_eq!(
+            docs_url(e),
+            "https://kubernetes.io/docs/concepts/overview/components/#etcd"
+        );
+        assert!(explain("no.such.kind").is_none());
+        assert_eq!(Some(*e), explanation("etcd.txn", "en"));
+        assert_eq!(EXPLANATIONS.len(), explanations("en").len());
+    }
+
+    #[test]
+    fn the_new_api_answers_in_each_language() {
+        let cn = explanation("schedule", "zh-CN").unwrap();
+        assert_eq!(cn.lang, "zh-CN");
+        assert!(cn.title.contains("调度器"), "{}", cn.title);
+        assert!(cn.body.contains("调度器"), "{}", cn.body);
+        assert_eq!(
+            cn.docs_url,
+            "https://kubernetes.io/zh-cn/docs/concepts/scheduling-eviction/kube-scheduler/"
+        );
+        let tw = explanation("schedule", "zh-TW").unwrap();
+        assert!(tw.title.contains("排程器"), "{}", tw.title);
+        assert!(tw.body.contains("排程器"), "{}", tw.body);
+        assert_eq!(tw.docs, cn.docs);
+        // Tags as browsers send them; anything else is English.
+        assert_eq!(explanation("schedule", "zh-Hant-HK").unwrap().lang, "zh-TW");
+        assert_eq!(explanation("schedule", "zh").unwrap().lang, "zh-CN");
+        assert_eq!(explanation("schedule", "fr").unwrap().lang, "en");
+        assert!(explanation("no.such.kind", "zh-CN").is_none());
+    }
+
+    #[test]
+    fn language_tags_map_to_the_three_languages() {
+        for (tag, want) in [
+            ("en", Some("en")),
+            ("en-US", Some("en")),
+            ("EN_gb", Some("en")),
+            ("zh", Some("zh-CN")),
+            ("zh-CN", Some("zh-CN")),
+            ("zh-cn", Some("zh-CN")),
+            ("zh-Hans", Some("zh-CN")),
+            ("zh-SG", Some("zh-CN")),
+            ("zh-Hans-HK", Some("zh-CN")),
+            ("zh-TW", Some("zh-TW")),
+            ("zh-tw", Some("zh-TW")),
+            ("zh-HK", Some("zh-TW")),
+            ("zh-MO", Some("zh-TW")),
+            ("zh-Hant", Some("zh-TW")),
+            ("zh-Hant-CN", Some("zh-TW")),
+            ("fr-FR", None),
+            ("", None),
+        ] {
+            assert_eq!(language(tag), want, "{tag:?}");
+        }
+        assert_eq!(negotiate(&["fr", "zh-TW", "en"]), "zh-TW");
+        assert_eq!(negotiate(&["de"]), "en");
+        assert_eq!(negotiate::<&str>(&[]), "en");
+        for l in LANGUAGES {
+            assert_eq!(language(l), Some(l));
+        }
+    }
+
+    #[test]
+    fn ui_messages_format_in_each_language() {
+        assert_eq!(ui("controls-apply", "en"), Some("Apply"));
+        assert_eq!(ui("view-scheduler", "zh-CN"), Some("调度器"));
+        assert_eq!(ui("view-scheduler", "zh-TW"), Some("排程器"));
+        assert_eq!(ui("language-zh-TW", "en"), Some("繁體中文"));
+        assert_eq!(ui("no-such-message", "en"), None);
+        let args = [("position", "3"), ("total", "40")];
+        assert_eq!(
+            ui_args("controls-position", "en", &args).as_deref(),
+            Some("step 3 of 40")
+        );
+        assert_eq!(
+            ui_args("controls-position", "zh-CN", &args).as_deref(),
+            Some("第 3 步，共 40 步")
+        );
+        assert_eq!(
+            ui_args("editor-objects-found", "en", &[("count", "1")]).as_deref(),
+            Some("1 object found")
+        );
+        assert_eq!(
+            ui_args("editor-objects-found", "en", &[("count", "4")]).as_deref(),
+            Some("4 objects found")
+        );
+        assert_eq!(
+            ui_args("cluster-node", "zh-TW", &[("node", "node-1")]).as_deref(),
+            Some("節點 node-1")
+        );
+    }
+
+    /// The variables a pattern uses, selectors and variants included.
+    fn variables<'s>(p: &fluent_syntax::ast::Pattern<&'s str>, out: &mut BTreeSet<&'s str>) {
+        use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+        fn inline<'s>(e: &InlineExpression<&'s str>, out: &mut BTreeSet<&'s str>) {
+            match e {
+                InlineExpression::VariableReference { id } => {
+                    out.insert(id.name);
+                }
+                InlineExpression::Placeable { expression } => expr(expression, out),
+                _ => {}
+            }
+        }
+        fn expr<'s>(e: &Expression<&'s str>, out: &mut BTreeSet<&'s str>) {
+            match e {
+                Expression::Inline(i) => inline(i, out),
+                Expression::Select { selector, variants } => {
+                    inline(selector, out);
+                    for v in variants {
+                        variables(&v.value, out);
+                    }
+                }
+            }
+        }
+        for el in &p.elements {
+            if let PatternElement::Placeable { expression } = el {
+                expr(expression, out);
+            }
+        }
+    }
+
+    #[test]
+    fn every_translation_uses_the_same_variables() {
+        for file in ["explain", "ui"] {
+            let per_lang: Vec<HashMap<&str, BTreeSet<&str>>> = LANGUAGES
+                .iter()
+                .map(|l| {
+                    parsed(l, file)
+                        .body
+                        .iter()
+                        .filter_map(|e| match e {
+                            fluent_syntax::ast::Entry::Message(m) => {
+                                let mut vars = BTreeSet::new();
+                                if let Some(v) = &m.value {
+                                    variables(v, &mut vars);
+                                }
+                                Some((m.id.name, vars))
+                            }
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .collect();
+            for (id, vars) in &per_lang[0] {
+                for (lang, m) in LANGUAGES.iter().zip(&per_lang).skip(1) {
+                    if let Some(v) = m.get(id) {
+                        assert_eq!(v, vars, "{file}.ftl {id}: {lang} uses other variables");
+                    }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,178 @@
+# The playground's own text: buttons, view names, labels and hints (app/src/components).
+# Variables such as { $total } are filled in by the app; numbers select plural forms.
+
+## Languages (each named in its own language, the same in every file)
+
+language-en = English
+language-zh-CN = 简体中文
+language-zh-TW = 繁體中文
+language-label = Language
+
+## Top bar
+
+app-name = kubeplay
+app-link-error = This link could not be opened: { $error }.
+controls-label = Playground controls
+controls-scenario = Scenario
+controls-gallery = Scenario gallery
+controls-gallery-default = a 3-replica nginx Deployment
+controls-apply = Apply
+controls-apply-title = Apply the scenario (Ctrl+Enter)
+controls-reset = Reset
+controls-reset-title = Put the applied scenario back in the editor
+controls-share = Share
+controls-share-title = Copy a link to this scenario
+controls-share-copied = Link copied
+controls-playback = Playback
+controls-rewind = Back to the start
+controls-step-back = Step back
+controls-step-back-title = Step back one record
+controls-play = Play
+controls-pause = Pause
+controls-step = Step
+controls-step-forward = Step forward
+controls-step-title = Step to the next record
+controls-to-end = Jump to the end
+controls-to-end-title = Run to the end
+controls-speed = Speed
+controls-clock = Virtual time
+controls-position = step { $position } of { $total }
+controls-state-playing = playing
+controls-state-ended = ended
+controls-state-paused = paused
+
+## Views
+
+views-label = Views
+view-flow = Flow
+view-cluster = Cluster
+view-etcd = etcd
+view-scheduler = Scheduler
+view-pod = Pod
+view-events = Events
+view-console = Console
+
+## Flow
+
+flow-label = Flow: the requests between components
+flow-follow = follow the current step
+flow-legend-request = request
+flow-legend-response = response
+flow-legend-etcd = etcd
+flow-legend-watch = watch
+flow-grid-label = Sequence diagram; arrow keys select a step
+flow-empty = Nothing has happened yet: press Play, or Step to see the first request.
+
+## Step details
+
+details-label = Step details
+details-hint = Select a step in the Flow to see what happened and why.
+details-step = step
+details-step-value = { $step } of the trace
+details-time = time
+details-component = component
+details-action = action
+details-peer = peer
+details-node = node
+details-object = object
+details-etcd-key = etcd key
+details-revision = revision
+details-show-key = show this key in the etcd view
+details-detail = detail
+details-docs = Kubernetes documentation ↗
+
+## Scenario editor
+
+editor-hint = Ctrl+Enter applies · Esc then Tab leaves the editor
+editor-error-line = line { $line }: { $message }
+editor-error-line-column = line { $line }, column { $column }: { $message }
+editor-objects-found =
+    { $count ->
+        [one] { $count } object found
+       *[other] { $count } objects found
+    }
+
+## Timeline
+
+timeline-label = Timeline
+timeline-scrubber = Playback position (trace records shown)
+timeline-kubectl = kubectl
+timeline-scheduled = scheduled
+timeline-started = started
+timeline-warning = warning
+timeline-count = { $position } / { $total } records
+
+## Consoles
+
+consoles-label = Consoles
+console-label = { $tool } console
+
+## Cluster view
+
+cluster-label = Cluster
+cluster-node = node { $node }
+cluster-requested = { $resource } requested
+cluster-bar-cpu = cpu
+cluster-bar-mem = mem
+cluster-bar-pods = pods
+cluster-unscheduled-label = Pods not scheduled
+cluster-unscheduled = Not scheduled
+cluster-none = none
+cluster-services = Services
+cluster-service = service
+cluster-cluster-ip = cluster IP
+cluster-ports = ports
+cluster-endpoints = endpoints
+cluster-not-ready = not ready
+
+## etcd view
+
+etcdview-tree-label = Keys under /registry
+etcdview-revision = revision { $revision }
+etcdview-hint = Select a key to see its value, its history and what changed.
+etcdview-history = Revision history
+etcdview-rev = rev { $revision } v{ $version }
+etcdview-deleted = deleted at { $revision } v{ $version }
+etcdview-value-at = value at revision { $revision } (etcd holds it as JSON; shown as YAML)
+etcdview-no-value = (no value at this revision)
+etcdview-changes = changes from revision { $old } to { $new }
+
+## Events view
+
+events-filter = filter
+events-filter-label = Filter events
+events-filter-placeholder = e.g. Warning or nginx
+
+## Pod view
+
+podview-hint = Select a pod in the Cluster view or the Flow.
+podview-status-history = STATUS as it changed
+podview-revision = revision { $revision }
+
+## Scheduler view
+
+scheduler-pod = pod
+scheduler-pod-label = Pod
+scheduler-not-scheduled = { $pod } (not scheduled yet)
+scheduler-attempt = attempt
+scheduler-attempt-label = Scheduling attempt
+scheduler-attempt-n = { $attempt } of { $total }
+scheduler-none-yet = No scheduling decision yet: the scheduler decides once a pod exists without a node.
+scheduler-no-decision = This pod has no scheduling decision yet.
+scheduler-node = node
+scheduler-filter = filter
+scheduler-score = score × { $weight }
+scheduler-total = total
+scheduler-passed = passed
+scheduler-not-run = not run
+scheduler-chosen = ★ chosen
+scheduler-infeasible = infeasible
+scheduler-legend = Filters remove nodes that cannot run the pod; each score plugin rates the rest from 0 to 100; the total is the sum of score × weight and the highest wins.
+
+## Guided tour
+
+tour-start = Take the tour
+tour-next = Next
+tour-back = Back
+tour-close = End the tour
+tour-progress = Stop { $stop } of { $total }

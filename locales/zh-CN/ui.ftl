@@ -1,0 +1,174 @@
+# 演练场界面上的文字：按钮、视图名称、标签和提示（app/src/components）。
+# { $total } 这样的变量由应用填入。
+
+## 语言（各用本语言书写，所有文件中相同）
+
+language-en = English
+language-zh-CN = 简体中文
+language-zh-TW = 繁體中文
+language-label = 语言
+
+## 顶栏
+
+app-name = kubeplay
+app-link-error = 无法打开此链接：{ $error }。
+controls-label = 演练场控制
+controls-scenario = 场景
+controls-gallery = 场景库
+controls-gallery-default = 3 副本的 nginx Deployment
+controls-apply = 应用
+controls-apply-title = 应用此场景（Ctrl+Enter）
+controls-reset = 重置
+controls-reset-title = 把已应用的场景放回编辑器
+controls-share = 分享
+controls-share-title = 复制此场景的链接
+controls-share-copied = 链接已复制
+controls-playback = 回放
+controls-rewind = 回到开头
+controls-step-back = 后退一步
+controls-step-back-title = 退回上一条记录
+controls-play = 播放
+controls-pause = 暂停
+controls-step = 单步
+controls-step-forward = 前进一步
+controls-step-title = 前进到下一条记录
+controls-to-end = 跳到结尾
+controls-to-end-title = 一直运行到结束
+controls-speed = 速度
+controls-clock = 虚拟时间
+controls-position = 第 { $position } 步，共 { $total } 步
+controls-state-playing = 播放中
+controls-state-ended = 已结束
+controls-state-paused = 已暂停
+
+## 视图
+
+views-label = 视图
+view-flow = 流程
+view-cluster = 集群
+view-etcd = etcd
+view-scheduler = 调度器
+view-pod = Pod
+view-events = 事件
+view-console = 控制台
+
+## 流程
+
+flow-label = 流程：组件之间的请求
+flow-follow = 跟随当前步骤
+flow-legend-request = 请求
+flow-legend-response = 响应
+flow-legend-etcd = etcd
+flow-legend-watch = watch
+flow-grid-label = 时序图；用方向键选择步骤
+flow-empty = 还什么都没有发生：按“播放”，或按“单步”查看第一个请求。
+
+## 步骤详情
+
+details-label = 步骤详情
+details-hint = 在流程中选择一个步骤，查看发生了什么以及原因。
+details-step = 步骤
+details-step-value = 跟踪记录的第 { $step } 步
+details-time = 时间
+details-component = 组件
+details-action = 动作
+details-peer = 对端
+details-node = 节点
+details-object = 对象
+details-etcd-key = etcd 键
+details-revision = 修订版本
+details-show-key = 在 etcd 视图中查看这个键
+details-detail = 详细信息
+details-docs = Kubernetes 文档 ↗
+
+## 场景编辑器
+
+editor-hint = Ctrl+Enter 应用 · 先按 Esc 再按 Tab 可离开编辑器
+editor-error-line = 第 { $line } 行：{ $message }
+editor-error-line-column = 第 { $line } 行第 { $column } 列：{ $message }
+editor-objects-found = 找到 { $count } 个对象
+
+## 时间线
+
+timeline-label = 时间线
+timeline-scrubber = 播放位置（已显示的跟踪记录数）
+timeline-kubectl = kubectl
+timeline-scheduled = 已调度
+timeline-started = 已启动
+timeline-warning = 警告
+timeline-count = { $position } / { $total } 条记录
+
+## 控制台
+
+consoles-label = 控制台
+console-label = { $tool } 控制台
+
+## 集群视图
+
+cluster-label = 集群
+cluster-node = 节点 { $node }
+cluster-requested = 已请求的 { $resource }
+cluster-bar-cpu = CPU
+cluster-bar-mem = 内存
+cluster-bar-pods = Pod
+cluster-unscheduled-label = 未调度的 Pod
+cluster-unscheduled = 未调度
+cluster-none = 无
+cluster-services = Service
+cluster-service = Service
+cluster-cluster-ip = 集群 IP
+cluster-ports = 端口
+cluster-endpoints = 端点
+cluster-not-ready = 未就绪
+
+## etcd 视图
+
+etcdview-tree-label = /registry 下的键
+etcdview-revision = 修订版本 { $revision }
+etcdview-hint = 选择一个键，查看它的值、历史以及变更内容。
+etcdview-history = 修订历史
+etcdview-rev = 修订 { $revision } v{ $version }
+etcdview-deleted = 删除于 { $revision } v{ $version }
+etcdview-value-at = 修订版本 { $revision } 时的值（etcd 以 JSON 保存，此处以 YAML 显示）
+etcdview-no-value = （此修订版本没有值）
+etcdview-changes = 从修订版本 { $old } 到 { $new } 的变更
+
+## 事件视图
+
+events-filter = 筛选
+events-filter-label = 筛选事件
+events-filter-placeholder = 例如 Warning 或 nginx
+
+## Pod 视图
+
+podview-hint = 在集群视图或流程中选择一个 Pod。
+podview-status-history = STATUS 的变化
+podview-revision = 修订版本 { $revision }
+
+## 调度器视图
+
+scheduler-pod = Pod
+scheduler-pod-label = Pod
+scheduler-not-scheduled = { $pod }（尚未调度）
+scheduler-attempt = 尝试
+scheduler-attempt-label = 调度尝试
+scheduler-attempt-n = 第 { $attempt } 次，共 { $total } 次
+scheduler-none-yet = 还没有调度决策：出现尚未分配节点的 Pod 时，调度器才会做出决策。
+scheduler-no-decision = 这个 Pod 还没有调度决策。
+scheduler-node = 节点
+scheduler-filter = 过滤
+scheduler-score = 分数 × { $weight }
+scheduler-total = 总分
+scheduler-passed = 通过
+scheduler-not-run = 未运行
+scheduler-chosen = ★ 选中
+scheduler-infeasible = 不可行
+scheduler-legend = 过滤插件剔除无法运行该 Pod 的节点；每个打分插件为剩下的节点打 0 到 100 分；总分是各项分数 × 权重之和，最高者胜出。
+
+## 导览
+
+tour-start = 开始导览
+tour-next = 下一步
+tour-back = 上一步
+tour-close = 结束导览
+tour-progress = 第 { $stop } 站，共 { $total } 站
