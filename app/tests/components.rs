@@ -4,10 +4,11 @@
 #![cfg(target_arch = "wasm32")]
 
 use kubeplay_app::components::{
-    controls::Controls, editor::Editor, object_list::ObjectList, views::Views,
+    cluster::ClusterView, editor::Editor, flow::Flow, object_list::ObjectList,
+    scheduler::SchedulerView, timeline::Timeline,
 };
-use kubeplay_app::state::run::RunState;
-use kubeplay_app::state::scenario::{ScenarioState, DEFAULT_SCENARIO};
+use kubeplay_app::state::playground::Playground;
+use kubeplay_app::state::scenario::{parse, ScenarioState, DEFAULT_SCENARIO};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -21,22 +22,17 @@ fn container() -> web_sys::HtmlElement {
     div.unchecked_into()
 }
 
-/// Mounts the editor and the object list over one shared state, as the app does.
-fn mount(text: &str) -> (web_sys::HtmlElement, ScenarioState) {
-    let root = container();
-    let state = ScenarioState::new(text);
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(state);
-        view! { <Editor /> <ObjectList /> }
-    });
-    handle.forget();
-    (root, state)
+fn find(root: &web_sys::HtmlElement, selector: &str) -> web_sys::Element {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
 }
 
-fn find(root: &web_sys::HtmlElement, testid: &str) -> web_sys::Element {
-    root.query_selector(&format!("[data-testid={testid}]"))
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {testid}"))
+fn all(root: &web_sys::HtmlElement, selector: &str) -> Vec<web_sys::Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().unchecked_into())
+        .collect()
 }
 
 /// Lets Leptos run its effects (they are scheduled on the microtask queue).
@@ -50,61 +46,162 @@ async fn tick() {
     }
 }
 
-#[wasm_bindgen_test]
-async fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
-    let (root, _) = mount(DEFAULT_SCENARIO);
-    tick().await;
-    let editor: web_sys::HtmlTextAreaElement = find(&root, "yaml-editor").unchecked_into();
-    assert!(editor.value().contains("kind: Deployment"));
-    let result = find(&root, "parse-result").text_content().unwrap();
-    assert!(result.contains("Deployment/nginx (line 4)"), "{result}");
-    assert!(result.contains("1 object(s) found"), "{result}");
+/// A playground with the default scenario run to its end.
+fn ended() -> Playground {
+    let pg = Playground::new();
+    pg.load_paused(parse(DEFAULT_SCENARIO).unwrap());
+    pg.finish_now();
+    pg
 }
 
 #[wasm_bindgen_test]
-async fn typing_a_yaml_error_shows_its_line() {
-    let (root, state) = mount(DEFAULT_SCENARIO);
+async fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
+    let root = container();
+    let state = ScenarioState::new(DEFAULT_SCENARIO);
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(state);
+        view! { <Editor /> <ObjectList /> }
+    })
+    .forget();
+    tick().await;
+    let editor: web_sys::HtmlTextAreaElement =
+        find(&root, "[data-testid=yaml-editor]").unchecked_into();
+    assert!(editor.value().contains("kind: Deployment"));
+    let result = find(&root, "[data-testid=parse-result]")
+        .text_content()
+        .unwrap();
+    assert!(result.contains("Deployment/nginx (line 4)"), "{result}");
+    // Line numbers and highlighting.
+    assert_eq!(
+        all(&root, ".gutter .ln").len(),
+        DEFAULT_SCENARIO.split('\n').count()
+    );
+    assert!(!all(&root, ".mirror .t-key").is_empty());
+    assert!(all(&root, ".gutter .ln.err").is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn a_yaml_error_is_marked_at_its_line() {
+    let root = container();
+    let state = ScenarioState::new(DEFAULT_SCENARIO);
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(state);
+        view! { <Editor /> <ObjectList /> }
+    })
+    .forget();
     state
         .text
         .set("apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n".to_string());
     tick().await;
-    let result = find(&root, "parse-result");
-    let text = result.text_content().unwrap();
-    assert!(text.starts_with("line "), "{text}");
-    assert!(
-        result.query_selector("[role=alert]").unwrap().is_some(),
-        "the error is announced"
+    let marked = all(&root, ".gutter .ln.err");
+    assert_eq!(marked.len(), 1);
+    let line = marked[0].text_content().unwrap();
+    assert_eq!(line, "5");
+    assert_eq!(
+        find(&root, "[data-testid=editor-frame]")
+            .get_attribute("data-error-line")
+            .as_deref(),
+        Some("5")
     );
+    assert_eq!(all(&root, ".mirror .err-line").len(), 1);
+    let msg = find(&root, "[data-testid=editor-error]")
+        .text_content()
+        .unwrap();
+    assert!(msg.starts_with("line 5, column 1: "), "{msg}");
+    assert!(root
+        .query_selector("[data-testid=parse-result] [role=alert]")
+        .unwrap()
+        .is_some());
 }
 
 #[wasm_bindgen_test]
-async fn apply_runs_the_cluster_in_the_page_and_the_flow_shows_the_request() {
+async fn the_scheduler_table_has_every_node_and_the_chosen_one() {
     let root = container();
-    let state = ScenarioState::new(DEFAULT_SCENARIO);
-    let runs = RunState::new();
+    let pg = ended();
     leptos::mount::mount_to(root.clone(), move || {
-        provide_context(state);
-        provide_context(runs);
-        view! { <Controls /> <Views /> }
+        provide_context(pg);
+        view! { <SchedulerView /> }
     })
     .forget();
-    let flow = find(&root, "flow");
-    assert!(
-        flow.query_selector("li.record").unwrap().is_none(),
-        "nothing before Apply"
-    );
-    let apply: web_sys::HtmlElement = find(&root, "apply").unchecked_into();
-    apply.click();
     tick().await;
-    let text = flow.text_content().unwrap();
-    assert!(
-        text.contains("POST /apis/apps/v1/namespaces/default/deployments"),
-        "{text}"
+    let rows = all(&root, "[data-testid=scheduler-table] tbody tr");
+    let nodes: Vec<String> = rows
+        .iter()
+        .map(|r| r.get_attribute("data-node").unwrap())
+        .collect();
+    assert_eq!(nodes, ["node-1", "node-2", "node-3"]);
+    let chosen = all(&root, "[data-testid=scheduler-table] tr[data-chosen=true]");
+    assert_eq!(chosen.len(), 1);
+    let header = find(&root, "[data-testid=scheduler-table] thead")
+        .text_content()
+        .unwrap();
+    assert!(header.contains("NodeResourcesFit"), "{header}");
+    assert!(header.contains("score × 3"), "{header}");
+}
+
+#[wasm_bindgen_test]
+async fn selecting_a_pod_in_the_cluster_view_selects_it_for_the_scheduler() {
+    let root = container();
+    let pg = ended();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view! { <ClusterView /> <SchedulerView /> }
+    })
+    .forget();
+    tick().await;
+    let pods = all(&root, "[data-testid=cluster] button.pod");
+    assert_eq!(pods.len(), 3);
+    for p in &pods {
+        assert_eq!(p.get_attribute("data-status").as_deref(), Some("Running"));
+    }
+    let last: web_sys::HtmlElement = pods[2].clone().unchecked_into();
+    let key = last.get_attribute("data-pod").unwrap();
+    last.click();
+    tick().await;
+    assert_eq!(
+        pg.selected_pod.get_untracked().as_deref(),
+        Some(key.as_str())
     );
+    let select: web_sys::HtmlSelectElement =
+        find(&root, "[data-testid=scheduler-pod]").unchecked_into();
+    assert_eq!(select.value(), key);
+}
+
+#[wasm_bindgen_test]
+async fn the_timeline_scrubs_the_position() {
+    let root = container();
+    let pg = ended();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view! { <Timeline /> <Flow /> }
+    })
+    .forget();
+    tick().await;
+    let total = pg.with_untracked(|p| p.records().len()).unwrap();
+    let range: web_sys::HtmlInputElement = find(&root, "[data-testid=scrubber]").unchecked_into();
+    assert_eq!(range.max(), total.to_string());
+    assert_eq!(range.value(), total.to_string());
     assert!(
-        text.contains("PUT /registry/deployments/default/nginx"),
-        "{text}"
+        !all(&root, ".mark.schedule").is_empty(),
+        "scheduling decisions are marked"
     );
-    let kubectl = find(&root, "kubectl").text_content().unwrap();
-    assert_eq!(kubectl, "deployment.apps/nginx created");
+    range.set_value("10");
+    range
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    tick().await;
+    assert_eq!(pg.with_untracked(|p| p.position()), Some(10));
+    let count = find(&root, "[data-testid=timeline] .count")
+        .text_content()
+        .unwrap();
+    assert_eq!(count, format!("10 / {total} records"));
+    // The Flow draws the first ten rows, the tenth highlighted.
+    let current = find(&root, "[data-testid=flow] .row.current");
+    assert_eq!(current.get_attribute("data-index").as_deref(), Some("9"));
+    let lanes: Vec<String> = all(&root, ".lane-head")
+        .iter()
+        .map(|l| l.get_attribute("data-lane").unwrap())
+        .collect();
+    assert!(lanes.contains(&"kube-apiserver".to_string()), "{lanes:?}");
+    assert!(lanes.contains(&"kubelet/node-2".to_string()), "{lanes:?}");
 }

@@ -64,10 +64,12 @@ export function useSite() {
 /**
  * Opens the site in a fresh browser context and waits until the app has mounted (the editor
  * is in the DOM). Returns { page, context, problems, responses } where `problems` collects
- * console errors, uncaught page errors and failed requests, as strings.
+ * console errors, uncaught page errors and failed requests, as strings. Options: `viewport`, and
+ * `init(context)`, run before the page is opened (e.g. to add an init script).
  */
-export async function openApp(site, path = '') {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function openApp(site, path = '', { viewport = { width: 1280, height: 800 }, init } = {}) {
+  const context = await site.browser.newContext({ viewport });
+  if (init) await init(context);
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT_MS);
   page.setDefaultNavigationTimeout(WAIT_MS);

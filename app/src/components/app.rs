@@ -1,7 +1,11 @@
-//! The page layout: controls on top, the scenario editor on one side, the views on the other.
+//! The page layout: controls on top; the scenario editor and the consoles on one side; the
+//! Flow, the step details and the tabbed views on the other; the timeline at the bottom.
 
-use super::{controls::Controls, editor::Editor, object_list::ObjectList, views::Views};
-use crate::state::run::RunState;
+use super::{
+    console::Consoles, controls::Controls, editor::Editor, object_list::ObjectList,
+    timeline::Timeline, views::Views,
+};
+use crate::state::playground::Playground;
 use crate::state::scenario::{from_fragment, ScenarioState, DEFAULT_SCENARIO};
 use leptos::prelude::*;
 
@@ -24,8 +28,14 @@ fn initial_scenario() -> (String, Option<String>) {
 #[component]
 pub fn App() -> impl IntoView {
     let (text, link_error) = initial_scenario();
-    provide_context(ScenarioState::new(&text));
-    provide_context(RunState::new());
+    let scenario = ScenarioState::new(&text);
+    let pg = Playground::new();
+    provide_context(scenario);
+    provide_context(pg);
+    // The scenario plays by itself on load.
+    if let Ok(s) = scenario.parsed.get_untracked() {
+        pg.load(s);
+    }
     view! {
         <div class="shell">
             <Controls />
@@ -34,9 +44,11 @@ pub fn App() -> impl IntoView {
                 <section class="editor-pane" aria-label="Scenario">
                     <Editor />
                     <ObjectList />
+                    <Consoles />
                 </section>
                 <Views />
             </main>
+            <Timeline />
         </div>
     }
 }

@@ -1,34 +1,158 @@
-//! The scenario editor.
+//! The scenario editor: a textarea over a highlighted copy of its text, line numbers, and the
+//! errors (the YAML parser's, the apiserver's refusals of the applied objects) marked at their
+//! line. Tab inserts two spaces (Esc then Tab leaves the editor); Ctrl/Cmd+Enter applies.
 
 use super::controls::apply;
-use crate::state::run::RunState;
+use crate::state::highlight;
+use crate::state::playground::Playground;
 use crate::state::scenario::ScenarioState;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Above this size the editor shows plain text (highlighting every keystroke would lag).
+const HIGHLIGHT_LIMIT: usize = 200_000;
+
+/// The errors to mark: `(line, column, message)`, 1-based lines.
+pub fn marks(scenario: &ScenarioState, pg: Option<&Playground>) -> Vec<(usize, usize, String)> {
+    if let Some(e) = scenario.parsed.with(|p| p.as_ref().err().cloned()) {
+        return vec![(e.line.max(1), e.column, e.message.clone())];
+    }
+    // The apiserver's refusals, when the editor still holds what was applied.
+    if scenario.text.with(|t| *t != scenario.applied.get()) {
+        return Vec::new();
+    }
+    pg.and_then(|pg| pg.with(crate::state::derive::apply_errors))
+        .unwrap_or_default()
+}
+
+fn insert_text(area: &web_sys::HtmlTextAreaElement, text: &str) {
+    // execCommand keeps the browser's undo history; setRangeText is the fallback.
+    let done = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.dyn_into::<web_sys::HtmlDocument>().ok())
+        .and_then(|d| {
+            d.exec_command_with_show_ui_and_value("insertText", false, text)
+                .ok()
+        })
+        .unwrap_or(false);
+    if !done {
+        let _ = area.set_range_text(text);
+        if let Ok(Some(end)) = area.selection_end() {
+            let _ = area.set_selection_range(end + text.len() as u32, end + text.len() as u32);
+        }
+    }
+}
 
 #[component]
 pub fn Editor() -> impl IntoView {
     let scenario = expect_context::<ScenarioState>();
-    let runs = use_context::<RunState>();
+    let pg = use_context::<Playground>();
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    let mirror = NodeRef::<leptos::html::Pre>::new();
+    let gutter = NodeRef::<leptos::html::Div>::new();
+    let escaped = StoredValue::new(false);
+    let errors = Memo::new(move |_| marks(&scenario, pg.as_ref()));
+
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+        let key = ev.key();
+        if key == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
             ev.prevent_default();
-            if let Some(runs) = runs {
-                apply(scenario, runs);
+            if let Some(pg) = pg {
+                apply(scenario, pg);
+            }
+        } else if key == "Tab" && !ev.shift_key() && !escaped.get_value() {
+            ev.prevent_default();
+            if let Some(a) = area.get_untracked() {
+                insert_text(&a, "  ");
+                scenario.text.set(a.value());
             }
         }
+        escaped.set_value(key == "Escape");
+    };
+    let on_scroll = move |_| {
+        if let (Some(a), Some(m), Some(g)) = (
+            area.get_untracked(),
+            mirror.get_untracked(),
+            gutter.get_untracked(),
+        ) {
+            m.set_scroll_top(a.scroll_top());
+            m.set_scroll_left(a.scroll_left());
+            g.set_scroll_top(a.scroll_top());
+        }
+    };
+    let line_count = move || scenario.text.with(|t| t.split('\n').count());
+    let gutter_view = move || {
+        let errs = errors.get();
+        (1..=line_count())
+            .map(|n| {
+                let err = errs.iter().find(|e| e.0 == n).map(|e| e.2.clone());
+                let class = if err.is_some() { "ln err" } else { "ln" };
+                view! { <span class=class title=err.unwrap_or_default()>{n}</span> }
+            })
+            .collect_view()
+    };
+    let highlighted = move || {
+        let errs = errors.get();
+        scenario.text.with(|t| {
+            if t.len() > HIGHLIGHT_LIMIT {
+                return view! { <span>{t.clone()}</span> }.into_any();
+            }
+            t.split('\n')
+                .enumerate()
+                .map(|(i, l)| {
+                    let class = if errs.iter().any(|e| e.0 == i + 1) {
+                        "line err-line"
+                    } else {
+                        "line"
+                    };
+                    let spans = highlight::line(l)
+                        .into_iter()
+                        .map(|(tok, text)| view! { <span class=tok.class()>{text}</span> })
+                        .collect_view();
+                    view! { <span class=class>{spans}"\n"</span> }
+                })
+                .collect_view()
+                .into_any()
+        })
+    };
+    let first_error = move || {
+        errors.with(|e| {
+            e.first().map(|(l, c, m)| match c {
+                0 => format!("line {l}: {m}"),
+                c => format!("line {l}, column {c}: {m}"),
+            })
+        })
     };
     view! {
-        <label class="pane-title" for="scenario-editor">"scenario.yaml"</label>
-        <textarea
-            id="scenario-editor"
-            data-testid="yaml-editor"
-            class="yaml-editor"
-            spellcheck="false"
-            wrap="off"
-            autocomplete="off"
-            prop:value=move || scenario.text.get()
-            on:input=move |ev| scenario.text.set(event_target_value(&ev))
-            on:keydown=on_keydown
-        ></textarea>
+        <div class="editor-head">
+            <label class="pane-title" for="scenario-editor">"scenario.yaml"</label>
+            <span class="editor-hint">"Ctrl+Enter applies · Esc then Tab leaves the editor"</span>
+        </div>
+        <div class="editor" data-testid="editor-frame"
+            data-error-line=move || errors.with(|e| e.first().map(|e| e.0.to_string()))>
+            <div class="gutter" aria-hidden="true" node_ref=gutter>{gutter_view}</div>
+            <div class="code">
+                <pre class="mirror" aria-hidden="true" node_ref=mirror>{highlighted}</pre>
+                <textarea
+                    id="scenario-editor"
+                    node_ref=area
+                    data-testid="yaml-editor"
+                    class="yaml-editor"
+                    spellcheck="false"
+                    wrap="off"
+                    autocomplete="off"
+                    autocapitalize="off"
+                    aria-describedby="editor-error"
+                    aria-invalid=move || errors.with(|e| (!e.is_empty()).to_string())
+                    prop:value=move || scenario.text.get()
+                    on:input=move |ev| scenario.text.set(event_target_value(&ev))
+                    on:keydown=on_keydown
+                    on:scroll=on_scroll
+                ></textarea>
+            </div>
+        </div>
+        <p id="editor-error" class="editor-error" data-testid="editor-error" role="status">
+            {first_error}
+        </p>
     }
 }

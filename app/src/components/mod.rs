@@ -1,7 +1,16 @@
 //! One component per file.
 
 pub mod app;
+pub mod cluster;
+pub mod console;
 pub mod controls;
+pub mod details;
 pub mod editor;
+pub mod etcd;
+pub mod events;
+pub mod flow;
 pub mod object_list;
+pub mod pod;
+pub mod scheduler;
+pub mod timeline;
 pub mod views;

@@ -1,53 +1,66 @@
-//! The views area: the Flow of trace records, kubectl's output, and the timeline.
+//! The views area: the Flow with the step details under it, and tabs for the Cluster, etcd,
+//! Scheduler, Pod and Events views.
 
-use crate::state::run::RunState;
+use super::{
+    cluster::ClusterView, details::StepDetails, etcd::EtcdView, events::EventsView, flow::Flow,
+    pod::PodView, scheduler::SchedulerView,
+};
+use crate::state::playground::{Playground, Tab};
 use leptos::prelude::*;
 
 #[component]
 pub fn Views() -> impl IntoView {
-    let runs = expect_context::<RunState>();
-    let flow = move || {
-        runs.result.with(|r| match r {
-            None => view! {
-                <p class="hint">"Press Apply to run the scenario and watch each request travel through the cluster."</p>
+    let pg = expect_context::<Playground>();
+    let on_tab_key = move |ev: leptos::ev::KeyboardEvent| {
+        let tabs = Tab::ALL;
+        let cur = tabs
+            .iter()
+            .position(|t| *t == pg.tab.get_untracked())
+            .unwrap_or(0);
+        let next = match ev.key().as_str() {
+            "ArrowRight" => (cur + 1) % tabs.len(),
+            "ArrowLeft" => (cur + tabs.len() - 1) % tabs.len(),
+            _ => return,
+        };
+        ev.prevent_default();
+        pg.tab.set(tabs[next]);
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&format!("tab-{}", tabs[next].id())))
+        {
+            use wasm_bindgen::JsCast;
+            if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                let _ = el.focus();
             }
-            .into_any(),
-            Some(r) => view! {
-                <ol class="records">
-                    {r.lines.iter().map(|l| {
-                        let arrow = l.peer.as_ref().map(|p| format!(" → {p}")).unwrap_or_default();
-                        view! {
-                            <li class="record" data-component=l.component>
-                                <span class="t">{l.time.clone()}</span>
-                                <span class="who">{l.component}</span>
-                                <span class="what">{l.action}</span>
-                                <span class="summary">{l.summary.clone()}{arrow}</span>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ol>
-            }
-            .into_any(),
-        })
-    };
-    let kubectl = move || {
-        runs.result
-            .with(|r| r.as_ref().map(|r| r.kubectl.join("\n")).unwrap_or_default())
-    };
-    let timeline = move || {
-        runs.result.with(|r| match r {
-            Some(r) => format!("{} records", r.lines.len()),
-            None => String::new(),
-        })
+        }
     };
     view! {
         <section class="views" aria-label="Views">
-            <div data-testid="flow" class="view flow" role="region" aria-label="Flow">
-                <h2 class="pane-title">"Flow"</h2>
-                {flow}
+            <div class="flow-area">
+                <Flow />
+                <StepDetails />
             </div>
-            <pre data-testid="kubectl" class="kubectl-output" aria-label="kubectl output">{kubectl}</pre>
-            <div data-testid="timeline" class="timeline" role="region" aria-label="Timeline">{timeline}</div>
+            <div class="tabbed">
+                <div class="tabs" role="tablist" aria-label="Views" on:keydown=on_tab_key>
+                    {Tab::ALL.into_iter().map(|t| view! {
+                        <button role="tab" id=format!("tab-{}", t.id()) data-testid=format!("tab-{}", t.id())
+                            aria-selected=move || (pg.tab.get() == t).to_string()
+                            tabindex=move || if pg.tab.get() == t { "0" } else { "-1" }
+                            aria-controls="view-panel"
+                            class:active=move || pg.tab.get() == t
+                            on:click=move |_| pg.tab.set(t)>{t.title()}</button>
+                    }).collect_view()}
+                </div>
+                <div id="view-panel" class="panel" role="tabpanel">
+                    {move || match pg.tab.get() {
+                        Tab::Cluster => view! { <ClusterView /> }.into_any(),
+                        Tab::Etcd => view! { <EtcdView /> }.into_any(),
+                        Tab::Scheduler => view! { <SchedulerView /> }.into_any(),
+                        Tab::Pod => view! { <PodView /> }.into_any(),
+                        Tab::Events => view! { <EventsView /> }.into_any(),
+                    }}
+                </div>
+            </div>
         </section>
     }
 }

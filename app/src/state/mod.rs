@@ -1,4 +1,10 @@
-//! Page state, kept apart from the components that show it.
+//! Page state, kept apart from the components that show it. Everything but `playground` is
+//! plain Rust, tested natively.
 
-pub mod run;
+pub mod derive;
+pub mod flow;
+pub mod gallery;
+pub mod highlight;
+pub mod player;
+pub mod playground;
 pub mod scenario;

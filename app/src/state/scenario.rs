@@ -47,13 +47,19 @@ pub fn error_line(e: &SourceError) -> String {
 pub struct ScenarioState {
     pub text: RwSignal<String>,
     pub parsed: Memo<Result<Scenario, SourceError>>,
+    /// The text last applied (what Reset puts back).
+    pub applied: RwSignal<String>,
 }
 
 impl ScenarioState {
     pub fn new(initial: &str) -> Self {
         let text = RwSignal::new(initial.to_string());
         let parsed = Memo::new(move |_| text.with(|t| parse(t)));
-        ScenarioState { text, parsed }
+        ScenarioState {
+            text,
+            parsed,
+            applied: RwSignal::new(initial.to_string()),
+        }
     }
 }
 

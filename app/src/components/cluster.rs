@@ -1,0 +1,142 @@
+//! The Cluster view: a card per node with its requests against its allocatable CPU, memory and
+//! pods, its Ready state, taints and labels, and its pods coloured by their STATUS column;
+//! pods not yet scheduled in a lane of their own; Services with their endpoints.
+
+use crate::state::derive::{cluster_model, status_class, PodChip};
+use crate::state::playground::Playground;
+use leptos::prelude::*;
+
+fn percent(used: i64, total: i64) -> f64 {
+    if total <= 0 {
+        0.0
+    } else {
+        (used as f64 * 100.0 / total as f64).clamp(0.0, 100.0)
+    }
+}
+
+fn mib(bytes: i64) -> String {
+    let m = bytes as f64 / (1024.0 * 1024.0);
+    if m >= 1024.0 {
+        format!("{:.1}Gi", m / 1024.0)
+    } else {
+        format!("{m:.0}Mi")
+    }
+}
+
+#[component]
+fn Bar(label: &'static str, used: i64, total: i64, text: String) -> impl IntoView {
+    let pct = percent(used, total);
+    let class = if pct >= 90.0 { "bar hot" } else { "bar" };
+    view! {
+        <div class="bar-row">
+            <span class="bar-label">{label}</span>
+            <span class=class role="meter" aria-label=format!("{label} requested")
+                aria-valuemin="0" aria-valuemax=total.to_string() aria-valuenow=used.to_string()>
+                <span class="fill" style=format!("width:{pct:.1}%")></span>
+            </span>
+            <span class="bar-text">{text}</span>
+        </div>
+    }
+}
+
+fn chips(pods: Vec<PodChip>, pg: Playground) -> impl IntoView {
+    pods.into_iter()
+        .map(|pod| {
+            let key = pod.key.clone();
+            let selected = {
+                let key = key.clone();
+                move || pg.selected_pod.with(|s| s.as_deref() == Some(key.as_str()))
+            };
+            let class = format!("pod {}", status_class(&pod.status));
+            let key2 = key.clone();
+            view! {
+                <button class=class class:selected=selected.clone() data-pod=key.clone()
+                    data-status=pod.status.clone()
+                    aria-pressed=move || selected().to_string()
+                    title=format!("{key}: {}", pod.status)
+                    on:click=move |_| pg.select_pod(&key2)>
+                    <span class="pod-name">{pod.name.clone()}</span>
+                    <span class="pod-status">{pod.status.clone()}</span>
+                </button>
+            }
+        })
+        .collect_view()
+}
+
+#[component]
+pub fn ClusterView() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let state = Memo::new(move |_| pg.state_key());
+    let model = Memo::new(move |_| {
+        let (_, rev) = state.get();
+        pg.with_untracked(|p| cluster_model(p, rev))
+            .unwrap_or_default()
+    });
+    view! {
+        <div data-testid="cluster" class="view cluster" role="region" aria-label="Cluster">
+            <div class="nodes">
+                {move || model.get().nodes.into_iter().map(|n| {
+                    let ready_class = if n.ready == "Ready" { "ready ok" } else { "ready bad" };
+                    view! {
+                        <article class="node-card" data-node=n.name.clone() aria-label=format!("node {}", n.name)>
+                            <header>
+                                <h3>{n.name.clone()}</h3>
+                                <span class=ready_class>{n.ready.clone()}</span>
+                                {n.unschedulable.then(|| view! { <span class="ready bad">"SchedulingDisabled"</span> })}
+                            </header>
+                            <Bar label="cpu" used=n.cpu_requested_m total=n.cpu_allocatable_m
+                                text=format!("{}m / {}m", n.cpu_requested_m, n.cpu_allocatable_m) />
+                            <Bar label="mem" used=n.memory_requested total=n.memory_allocatable
+                                text=format!("{} / {}", mib(n.memory_requested), mib(n.memory_allocatable)) />
+                            <Bar label="pods" used=n.pods.len() as i64 total=n.pods_allocatable
+                                text=format!("{} / {}", n.pods.len(), n.pods_allocatable) />
+                            {(!n.taints.is_empty()).then(|| view! {
+                                <p class="taints">{n.taints.iter().map(|t| view! { <span class="taint">{t.clone()}</span> }).collect_view()}</p>
+                            })}
+                            <p class="labels">{n.labels.iter().map(|l| view! { <span class="label-chip">{l.clone()}</span> }).collect_view()}</p>
+                            <div class="pods">{chips(n.pods, pg)}</div>
+                        </article>
+                    }
+                }).collect_view()}
+            </div>
+            <section class="unscheduled" aria-label="Pods not scheduled">
+                <h3>"Not scheduled"</h3>
+                <div class="pods">
+                    {move || {
+                        let pods = model.get().unscheduled;
+                        if pods.is_empty() {
+                            view! { <span class="muted">"none"</span> }.into_any()
+                        } else {
+                            chips(pods, pg).into_any()
+                        }
+                    }}
+                </div>
+            </section>
+            <section class="services" aria-label="Services">
+                <h3>"Services"</h3>
+                <div class="table-wrap"><table class="table">
+                    <thead><tr><th>"service"</th><th>"cluster IP"</th><th>"ports"</th><th>"endpoints"</th></tr></thead>
+                    <tbody>
+                        {move || model.get().services.into_iter().map(|s| view! {
+                            <tr data-service=s.key.clone()>
+                                <td>{s.key.clone()}</td>
+                                <td>{s.cluster_ip.clone()}</td>
+                                <td>{s.ports.clone()}</td>
+                                <td>{if s.endpoints.is_empty() { "none".to_string() } else {
+                                    s.endpoints.iter().map(|(ip, pod, ready)| {
+                                        match (pod.is_empty(), *ready) {
+                                            (true, true) => ip.clone(),
+                                            (true, false) => format!("{ip} (not ready)"),
+                                            (false, true) => format!("{ip} ({pod})"),
+                                            (false, false) => format!("{ip} ({pod}, not ready)"),
+                                        }
+                                    }).collect::<Vec<_>>().join(", ")
+                                }}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table></div>
+            </section>
+        </div>
+    }
+}

@@ -1,0 +1,76 @@
+//! Step details: what the selected record (or the current one) did, why, and where to read
+//! more: its component and time, the object, etcd key and revision, the structured detail, the
+//! explanation and the Kubernetes documentation page.
+
+use crate::state::playground::Playground;
+use kubeplay_core::explain::{docs_url, explain};
+use kubeplay_core::trace::clock;
+use leptos::prelude::*;
+
+#[component]
+pub fn StepDetails() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let details = move || {
+        let selected = pg.selected_record.get();
+        pg.with(|p| {
+            let i = selected
+                .filter(|&i| i < p.position())
+                .or(p.position().checked_sub(1))?;
+            let r = p.records().get(i)?.clone();
+            Some((i, r))
+        })
+        .flatten()
+    };
+    view! {
+        <section class="details" data-testid="step-details" aria-label="Step details" aria-live="polite">
+            {move || match details() {
+                None => view! { <p class="hint">"Select a step in the Flow to see what happened and why."</p> }.into_any(),
+                Some((i, r)) => {
+                    let e = explain(r.explain);
+                    let mut facts: Vec<(&'static str, String)> = vec![
+                        ("step", format!("{} of the trace", i + 1)),
+                        ("time", clock(r.t_ms)),
+                        ("component", r.component.as_str().to_string()),
+                        ("action", r.action.to_string()),
+                    ];
+                    for (k, v) in [("peer", &r.peer), ("node", &r.node), ("object", &r.object), ("etcd key", &r.key)] {
+                        if let Some(v) = v {
+                            facts.push((k, v.clone()));
+                        }
+                    }
+                    if let Some(rev) = r.revision {
+                        facts.push(("revision", rev.to_string()));
+                    }
+                    let detail = r.detail.as_ref().map(|d| {
+                        serde_json::to_string_pretty(&serde_json::Value::Object(d.clone())).unwrap_or_default()
+                    });
+                    let key = r.key.clone();
+                    view! {
+                        <p class="summary" data-testid="step-summary">{r.summary.clone()}</p>
+                        <div class="details-grid">
+                        <div class="facts-col">
+                        <dl class="facts">
+                            {facts.into_iter().map(|(k, v)| view! { <div class="fact"><dt>{k}</dt><dd>{v}</dd></div> }).collect_view()}
+                        </dl>
+                        {key.map(|k| view! {
+                            <button class="linkish" on:click=move |_| {
+                                pg.selected_key.set(Some(k.clone()));
+                                pg.tab.set(crate::state::playground::Tab::Etcd);
+                            }>"show this key in the etcd view"</button>
+                        })}
+                        {detail.map(|d| view! { <details><summary>"detail"</summary><pre>{d}</pre></details> })}
+                        </div>
+                        {e.map(|e| view! {
+                            <div class="explain" data-testid="explanation">
+                                <h3>{e.title}</h3>
+                                <p>{e.text}</p>
+                                <a href=docs_url(e) target="_blank" rel="noopener noreferrer">"Kubernetes documentation ↗"</a>
+                            </div>
+                        })}
+                        </div>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}

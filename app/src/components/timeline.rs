@@ -1,0 +1,70 @@
+//! The timeline: a scrubber over the records generated so far, with marks where notable
+//! things happened (kubectl commands, scheduling decisions, containers started, warnings).
+
+use crate::state::playground::Playground;
+use kubeplay_core::trace::{Component, Record};
+use leptos::prelude::*;
+
+/// The kind of mark a record gets on the timeline, if any.
+pub fn mark(r: &Record) -> Option<&'static str> {
+    match (r.component, r.action) {
+        (Component::Kubectl, "kubectl.output") => Some("kubectl"),
+        (_, "schedule") => Some("schedule"),
+        (Component::ContainerRuntime, "runtime.start") => Some("start"),
+        (Component::Kubeplay, _) => Some("fault"),
+        (_, "event") if r.summary.starts_with("Warning") => Some("warning"),
+        _ => None,
+    }
+}
+
+#[component]
+pub fn Timeline() -> impl IntoView {
+    let pg = expect_context::<Playground>();
+    let total = move || pg.with(|p| p.records().len()).unwrap_or(0);
+    let position = move || pg.with(|p| p.position()).unwrap_or(0);
+    let marks = move || {
+        pg.with(|p| {
+            let n = p.records().len().max(1) as f64;
+            let mut last: Option<(&'static str, i64)> = None;
+            p.records()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| mark(r).map(|m| (i, m)))
+                .filter_map(|(i, m)| {
+                    // One mark per kind per pixel-ish step (0.25% of the width).
+                    let bucket = (i as f64 / n * 400.0) as i64;
+                    if last == Some((m, bucket)) {
+                        return None;
+                    }
+                    last = Some((m, bucket));
+                    Some(view! {
+                        <span class=format!("mark {m}") style=format!("left:{:.2}%", i as f64 * 100.0 / n)
+                            title=m></span>
+                    })
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <footer data-testid="timeline" class="timeline" role="region" aria-label="Timeline">
+            <div class="track">
+                <div class="marks" aria-hidden="true">{marks}</div>
+                <input type="range" min="0" max=move || total().to_string() step="1"
+                    data-testid="scrubber" aria-label="Playback position (trace records shown)"
+                    prop:value=move || position().to_string()
+                    on:input=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<usize>() {
+                            pg.seek(v);
+                        }
+                    } />
+            </div>
+            <span class="legend small" aria-hidden="true">
+                <span class="mark-key kubectl">"kubectl"</span>
+                <span class="mark-key schedule">"scheduled"</span>
+                <span class="mark-key start">"started"</span>
+                <span class="mark-key warning">"warning"</span>
+            </span>
+            <span class="count">{move || format!("{} / {} records", position(), total())}</span>
+        </footer>
+    }
+}

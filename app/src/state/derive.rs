@@ -1,0 +1,677 @@
+//! What the views show, computed from the player at the position shown: plain data, so it is
+//! tested natively and the components only lay it out.
+
+use crate::state::player::Player;
+use kubeplay_core::api::meta;
+use kubeplay_core::api::quantity::Quantity;
+use kubeplay_core::api::resources::lookup;
+use kubeplay_core::api::Object;
+use kubeplay_core::apiserver::storage::decode;
+use kubeplay_core::kubectl::printers::{self, pod_status, TableOptions};
+use kubeplay_core::trace::{Component, NodeRow, Record};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A pod as the Cluster view draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PodChip {
+    /// `namespace/name`.
+    pub key: String,
+    pub name: String,
+    pub status: String,
+    pub node: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeCard {
+    pub name: String,
+    pub ready: String,
+    pub cpu_requested_m: i64,
+    pub cpu_allocatable_m: i64,
+    pub memory_requested: i64,
+    pub memory_allocatable: i64,
+    pub pods_allocatable: i64,
+    pub taints: Vec<String>,
+    pub labels: Vec<String>,
+    pub unschedulable: bool,
+    pub pods: Vec<PodChip>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServiceCard {
+    pub key: String,
+    pub cluster_ip: String,
+    pub ports: String,
+    /// `(ip, pod, ready)`.
+    pub endpoints: Vec<(String, String, bool)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClusterModel {
+    pub nodes: Vec<NodeCard>,
+    pub unscheduled: Vec<PodChip>,
+    pub services: Vec<ServiceCard>,
+}
+
+fn prefix(resource: &str) -> String {
+    lookup(resource)
+        .map(|r| r.etcd_list_prefix(None))
+        .unwrap_or_else(|| format!("/registry/{resource}/"))
+}
+
+fn quantity(v: &Value, milli: bool) -> i64 {
+    match Quantity::from_json(v) {
+        Ok(q) if milli => q.milli_value(),
+        Ok(q) => q.value(),
+        Err(_) => 0,
+    }
+}
+
+/// A pod's requests, as the scheduler counts them: the sum of its containers' or the largest
+/// init container's, whichever is more.
+pub fn pod_requests(pod: &Object) -> (i64, i64) {
+    let sum = |path: &str| -> (i64, i64) {
+        pod.pointer(path)
+            .and_then(Value::as_array)
+            .map(|cs| {
+                cs.iter().fold((0, 0), |(c, m), ctr| {
+                    let r = &ctr["resources"]["requests"];
+                    (
+                        c + quantity(&r["cpu"], true),
+                        m + quantity(&r["memory"], false),
+                    )
+                })
+            })
+            .unwrap_or((0, 0))
+    };
+    let (cpu, mem) = sum("/spec/containers");
+    let (icpu, imem) = pod
+        .pointer("/spec/initContainers")
+        .and_then(Value::as_array)
+        .map(|cs| {
+            cs.iter().fold((0, 0), |(c, m), ctr| {
+                let r = &ctr["resources"]["requests"];
+                (
+                    c.max(quantity(&r["cpu"], true)),
+                    m.max(quantity(&r["memory"], false)),
+                )
+            })
+        })
+        .unwrap_or((0, 0));
+    (cpu.max(icpu), mem.max(imem))
+}
+
+fn terminal(pod: &Object) -> bool {
+    matches!(
+        pod.pointer("/status/phase").and_then(Value::as_str),
+        Some("Succeeded" | "Failed")
+    )
+}
+
+pub fn pod_key(pod: &Object) -> String {
+    format!(
+        "{}/{}",
+        meta::namespace(pod).unwrap_or("default"),
+        meta::name(pod)
+    )
+}
+
+/// The Cluster view at revision `rev`.
+pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
+    let nodes = p.objects_at(&prefix("nodes"), rev);
+    let pods = p.objects_at(&prefix("pods"), rev);
+    let mut model = ClusterModel::default();
+    for n in &nodes {
+        let name = meta::name(n).to_string();
+        let alloc = &n["status"]["allocatable"];
+        let ready = n
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)
+            .and_then(|cs| cs.iter().find(|c| c["type"] == "Ready"))
+            .map(|c| match c["status"].as_str() {
+                Some("True") => "Ready",
+                Some("False") => "NotReady",
+                _ => "Unknown",
+            })
+            .unwrap_or("Unknown")
+            .to_string();
+        let taints = n
+            .pointer("/spec/taints")
+            .and_then(Value::as_array)
+            .map(|ts| {
+                ts.iter()
+                    .map(|t| {
+                        let key = t["key"].as_str().unwrap_or("");
+                        let effect = t["effect"].as_str().unwrap_or("");
+                        match t["value"].as_str() {
+                            Some(v) if !v.is_empty() => format!("{key}={v}:{effect}"),
+                            _ => format!("{key}:{effect}"),
+                        }
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let labels = meta::labels(n)
+            .map(|ls| {
+                ls.iter()
+                    .filter(|(k, _)| !k.starts_with("kubernetes.io/") && !k.starts_with("beta."))
+                    .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or("")))
+                    .collect()
+            })
+            .unwrap_or_default();
+        model.nodes.push(NodeCard {
+            ready,
+            cpu_requested_m: 0,
+            cpu_allocatable_m: quantity(&alloc["cpu"], true),
+            memory_requested: 0,
+            memory_allocatable: quantity(&alloc["memory"], false),
+            pods_allocatable: quantity(&alloc["pods"], false),
+            taints,
+            labels,
+            unschedulable: n["spec"]["unschedulable"] == true,
+            pods: Vec::new(),
+            name,
+        });
+    }
+    for pod in &pods {
+        let node = pod["spec"]["nodeName"].as_str().map(str::to_string);
+        let chip = PodChip {
+            key: pod_key(pod),
+            name: meta::name(pod).to_string(),
+            status: pod_status(pod),
+            node: node.clone(),
+        };
+        match node.and_then(|n| model.nodes.iter_mut().find(|c| c.name == n)) {
+            Some(card) => {
+                if !terminal(pod) {
+                    let (cpu, mem) = pod_requests(pod);
+                    card.cpu_requested_m += cpu;
+                    card.memory_requested += mem;
+                }
+                card.pods.push(chip);
+            }
+            None => model.unscheduled.push(chip),
+        }
+    }
+    let endpoints = p.objects_at(&prefix("endpoints"), rev);
+    for svc in p.objects_at(&prefix("services"), rev) {
+        let key = pod_key(&svc);
+        let ports = svc
+            .pointer("/spec/ports")
+            .and_then(Value::as_array)
+            .map(|ps| {
+                ps.iter()
+                    .map(|p| {
+                        format!(
+                            "{}/{}",
+                            p["port"].as_i64().unwrap_or(0),
+                            p["protocol"].as_str().unwrap_or("TCP")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default();
+        let mut eps = Vec::new();
+        if let Some(ep) = endpoints.iter().find(|e| pod_key(e) == key) {
+            for subset in ep["subsets"].as_array().into_iter().flatten() {
+                for (field, ready) in [("addresses", true), ("notReadyAddresses", false)] {
+                    for a in subset[field].as_array().into_iter().flatten() {
+                        eps.push((
+                            a["ip"].as_str().unwrap_or("").to_string(),
+                            a["targetRef"]["name"].as_str().unwrap_or("").to_string(),
+                            ready,
+                        ));
+                    }
+                }
+            }
+        }
+        model.services.push(ServiceCard {
+            key,
+            cluster_ip: svc["spec"]["clusterIP"].as_str().unwrap_or("").to_string(),
+            ports,
+            endpoints: eps,
+        });
+    }
+    model
+}
+
+/// How a STATUS reads at a glance: `ok`, `wait`, `bad`, `done`, `gone`.
+pub fn status_class(status: &str) -> &'static str {
+    match status {
+        "Running" => "ok",
+        "Completed" | "Succeeded" => "done",
+        "Terminating" => "gone",
+        "Pending" | "ContainerCreating" | "PodInitializing" => "wait",
+        s if s.starts_with("Init:") && !s.contains("Err") && !s.contains("BackOff") => "wait",
+        _ => "bad",
+    }
+}
+
+/// The etcd view's tree: keys grouped by the first segment under `/registry/`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyGroup {
+    pub name: String,
+    pub keys: Vec<String>,
+}
+
+pub fn key_tree(p: &Player, rev: i64) -> Vec<KeyGroup> {
+    let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    if let Ok(r) = p.etcd().range_prefix("/registry/", Some(rev), 0) {
+        for kv in &r.kvs {
+            let rest = kv.key.strip_prefix("/registry/").unwrap_or(&kv.key);
+            let group = rest.split('/').next().unwrap_or("").to_string();
+            groups.entry(group).or_default().push(kv.key.clone());
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(name, keys)| KeyGroup { name, keys })
+        .collect()
+}
+
+/// One stored version of a key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyVersion {
+    pub mod_revision: i64,
+    pub version: i64,
+    pub create_revision: i64,
+    pub deleted: bool,
+    /// When it was written (from the trace), if known.
+    pub t_ms: Option<u64>,
+}
+
+/// The versions of a key up to revision `rev`, oldest first.
+pub fn key_history(p: &Player, key: &str, rev: i64) -> Vec<KeyVersion> {
+    p.etcd()
+        .history(key)
+        .into_iter()
+        .filter(|kv| kv.mod_revision <= rev)
+        .map(|kv| KeyVersion {
+            mod_revision: kv.mod_revision,
+            version: kv.version,
+            create_revision: kv.create_revision,
+            deleted: kv.version == 0,
+            t_ms: p
+                .records()
+                .iter()
+                .find(|r| r.component == Component::Etcd && r.revision == Some(kv.mod_revision))
+                .map(|r| r.t_ms),
+        })
+        .collect()
+}
+
+/// A key's value at a revision, as YAML (etcd holds it as JSON), or none.
+pub fn value_at(p: &Player, key: &str, rev: i64) -> Option<String> {
+    let kv = p.etcd().get(key, Some(rev)).ok()??;
+    Some(printers::to_yaml(&decode(&kv)))
+}
+
+/// A line diff: each line with `' '`, `'-'` or `'+'`.
+pub fn diff(old: &str, new: &str) -> Vec<(char, String)> {
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let (n, m) = (a.len(), b.len());
+    if n * m > 4_000_000 {
+        return b.iter().map(|l| ('+', l.to_string())).collect();
+    }
+    // Longest common subsequence, from the end.
+    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < n || j < m {
+        if i < n && j < m && a[i] == b[j] {
+            out.push((' ', a[i].to_string()));
+            i += 1;
+            j += 1;
+        } else if j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            out.push(('+', b[j].to_string()));
+            j += 1;
+        } else {
+            out.push(('-', a[i].to_string()));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The pods that have a scheduling decision among the records, in order of first decision.
+pub fn scheduled_pods(records: &[Record]) -> Vec<String> {
+    let mut seen = Vec::new();
+    for r in records.iter().filter(|r| r.action == "schedule") {
+        if let Some(pod) = record_pod(r) {
+            if !seen.contains(&pod) {
+                seen.push(pod);
+            }
+        }
+    }
+    seen
+}
+
+/// `namespace/name` of the pod a record is about.
+pub fn record_pod(r: &Record) -> Option<String> {
+    r.object
+        .as_deref()?
+        .strip_prefix("Pod ")
+        .map(str::to_string)
+}
+
+/// One scheduling attempt of a pod: the table of nodes by plugins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub index: usize,
+    pub t_ms: u64,
+    pub summary: String,
+    pub selected: Option<String>,
+    pub filter_plugins: Vec<&'static str>,
+    pub score_plugins: Vec<(&'static str, i64)>,
+    pub rows: Vec<NodeRow>,
+    /// The FailedScheduling message, when no node fits.
+    pub failure: Option<String>,
+}
+
+/// Every scheduling decision about `pod` among the records, oldest first.
+pub fn decisions(records: &[Record], pod: &str) -> Vec<Decision> {
+    let object = format!("Pod {pod}");
+    let mut out = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        if r.action != "schedule" || r.object.as_deref() != Some(object.as_str()) {
+            continue;
+        }
+        let rows: Vec<NodeRow> = r
+            .nodes
+            .as_deref()
+            .map(<[NodeRow]>::to_vec)
+            .unwrap_or_default();
+        let mut filter_plugins: Vec<&'static str> = Vec::new();
+        let mut score_plugins: Vec<(&'static str, i64)> = Vec::new();
+        for row in &rows {
+            for f in &row.filters {
+                if !filter_plugins.contains(&f.plugin) {
+                    filter_plugins.push(f.plugin);
+                }
+            }
+            for s in &row.scores {
+                if !score_plugins.iter().any(|(p, _)| *p == s.plugin) {
+                    score_plugins.push((s.plugin, s.weight));
+                }
+            }
+        }
+        let selected = r
+            .detail
+            .as_ref()
+            .and_then(|d| d.get("selected"))
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        // The FailedScheduling event the scheduler records right after.
+        let failure = if selected.is_none() {
+            records[i + 1..]
+                .iter()
+                .take(40)
+                .find(|e| {
+                    e.action == "event"
+                        && e.object.as_deref() == Some(object.as_str())
+                        && e.summary.contains("FailedScheduling")
+                })
+                .map(|e| e.summary.clone())
+                .or_else(|| Some(r.summary.clone()))
+        } else {
+            None
+        };
+        out.push(Decision {
+            index: i,
+            t_ms: r.t_ms,
+            summary: r.summary.clone(),
+            selected,
+            filter_plugins,
+            score_plugins,
+            rows,
+            failure,
+        });
+    }
+    out
+}
+
+/// The kubelet's steps for a pod (and its scheduling and binding), as indexes into the records.
+pub fn pod_steps(records: &[Record], pod: &str) -> Vec<usize> {
+    let object = format!("Pod {pod}");
+    records
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.object.as_deref() == Some(object.as_str()))
+        .filter(|(_, r)| {
+            matches!(
+                r.component,
+                Component::Kubelet | Component::ContainerRuntime | Component::Cni
+            ) || r.action == "schedule"
+                || (r.component == Component::KubeScheduler && r.action == "event")
+        })
+        .filter(|(_, r)| r.action != "request")
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The pod's STATUS column each time it changed, up to revision `rev`: `(t_ms, revision, status)`.
+pub fn status_history(p: &Player, pod: &str, rev: i64) -> Vec<(Option<u64>, i64, String)> {
+    let Some((ns, name)) = pod.split_once('/') else {
+        return Vec::new();
+    };
+    let key = format!("/registry/pods/{ns}/{name}");
+    let mut out: Vec<(Option<u64>, i64, String)> = Vec::new();
+    for kv in p.etcd().history(&key) {
+        if kv.mod_revision > rev {
+            break;
+        }
+        let status = if kv.version == 0 {
+            "(deleted)".to_string()
+        } else {
+            pod_status(&decode(&kv))
+        };
+        if out.last().map(|l| &l.2) != Some(&status) {
+            let t = p
+                .records()
+                .iter()
+                .find(|r| r.component == Component::Etcd && r.revision == Some(kv.mod_revision))
+                .map(|r| r.t_ms);
+            out.push((t, kv.mod_revision, status));
+        }
+    }
+    out
+}
+
+fn event_time(e: &Object) -> u64 {
+    ["lastTimestamp", "eventTime", "firstTimestamp"]
+        .iter()
+        .find_map(|k| {
+            e.get(*k)
+                .and_then(Value::as_str)
+                .and_then(kubeplay_core::kernel::time::parse_rfc3339)
+        })
+        .or_else(|| {
+            e.pointer("/metadata/creationTimestamp")
+                .and_then(Value::as_str)
+                .and_then(kubeplay_core::kernel::time::parse_rfc3339)
+        })
+        .unwrap_or(0)
+}
+
+/// `kubectl get events` (namespace `default`) at revision `rev` and time `now_ms`, as it prints.
+pub fn events_table(p: &Player, rev: i64, now_ms: u64) -> String {
+    let Some(info) = lookup("events") else {
+        return String::new();
+    };
+    let mut events = p.objects_at(&info.etcd_list_prefix(Some("default")), rev);
+    if events.is_empty() {
+        return printers::no_resources_found(Some("default")) + "\n";
+    }
+    events.sort_by_key(event_time);
+    printers::print_table(info, &events, &TableOptions::default(), now_ms)
+}
+
+/// The apiserver's refusals of the scenario's objects and steps, at the line of the document or
+/// step they are about: `(line, column, message)`.
+pub fn apply_errors(p: &Player) -> Vec<(usize, usize, String)> {
+    let s = p.scenario();
+    let mut out = Vec::new();
+    for o in p.cluster().outputs.iter().filter(|o| o.exit_code != 0) {
+        for line in o.stderr.lines().filter(|l| !l.trim().is_empty()) {
+            let lower = line.to_ascii_lowercase();
+            let object = s.nodes.iter().chain(s.objects.iter()).find(|obj| {
+                let name = meta::name(&obj.object);
+                let kind = meta::kind(&obj.object).to_ascii_lowercase();
+                !name.is_empty() && line.contains(&format!("\"{name}\"")) && lower.contains(&kind)
+            });
+            let at = object.map(|obj| obj.line).or_else(|| {
+                s.steps
+                    .iter()
+                    .find(|st| st.at == o.t_ms && st.at > 0)
+                    .map(|st| st.line)
+            });
+            if let Some(l) = at {
+                out.push((l, 0, line.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::scenario::{parse, DEFAULT_SCENARIO};
+
+    fn ended(text: &str) -> Player {
+        let mut p = Player::new(parse(text).unwrap());
+        p.run_to_end(&mut || false);
+        p
+    }
+
+    #[test]
+    fn the_cluster_model_has_three_nodes_with_one_running_nginx_each() {
+        let p = ended(DEFAULT_SCENARIO);
+        let m = cluster_model(&p, p.revision());
+        assert_eq!(m.nodes.len(), 3);
+        assert!(m.unscheduled.is_empty());
+        let mut running = 0;
+        for n in &m.nodes {
+            assert_eq!(n.ready, "Ready");
+            assert_eq!(n.cpu_allocatable_m, 4000);
+            assert_eq!(n.pods_allocatable, 110);
+            for pod in &n.pods {
+                assert!(pod.name.starts_with("nginx-"));
+                assert_eq!(pod.status, "Running");
+                running += 1;
+            }
+            assert_eq!(n.cpu_requested_m, 100 * n.pods.len() as i64);
+        }
+        assert_eq!(running, 3);
+        assert!(m.services.iter().any(|s| s.key == "default/kubernetes"));
+        // Before the apply nothing is scheduled.
+        let m0 = cluster_model(&p, p.revision_at(0));
+        assert!(m0.nodes.iter().all(|n| n.pods.is_empty()));
+    }
+
+    #[test]
+    fn the_scheduler_table_lists_every_node_and_the_choice() {
+        let p = ended(DEFAULT_SCENARIO);
+        let pods = scheduled_pods(p.records());
+        assert_eq!(pods.len(), 3);
+        let d = decisions(p.records(), &pods[0]);
+        assert_eq!(d.len(), 1);
+        let d = &d[0];
+        assert_eq!(d.rows.len(), 3);
+        assert!(d.filter_plugins.contains(&"NodeResourcesFit"));
+        assert!(d
+            .score_plugins
+            .iter()
+            .any(|(p, w)| *p == "TaintToleration" && *w == 3));
+        assert!(d
+            .selected
+            .as_deref()
+            .is_some_and(|s| s.starts_with("node-")));
+        assert!(d.failure.is_none());
+    }
+
+    #[test]
+    fn a_pod_that_fits_nowhere_shows_the_failed_scheduling_message() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: huge\nspec:\n  containers:\n  - name: c\n    image: nginx:1.27\n    resources:\n      requests:\n        cpu: \"64\"\n";
+        let p = ended(text);
+        let d = decisions(p.records(), "default/huge");
+        assert!(!d.is_empty());
+        assert!(d[0].selected.is_none());
+        let msg = d[0].failure.as_deref().unwrap();
+        assert!(msg.contains("Insufficient cpu"), "{msg}");
+        let m = cluster_model(&p, p.revision());
+        assert_eq!(m.unscheduled.len(), 1);
+        assert_eq!(m.unscheduled[0].status, "Pending");
+    }
+
+    #[test]
+    fn apiserver_refusals_are_marked_at_their_document() {
+        let text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: other}}\n    spec:\n      containers: [{name: nginx, image: \"nginx:1.27\"}]\n";
+        let p = ended(text);
+        let errs = apply_errors(&p);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].0, 6);
+        assert!(errs[0].2.contains("is invalid"), "{}", errs[0].2);
+    }
+
+    #[test]
+    fn etcd_tree_history_and_values() {
+        let p = ended(DEFAULT_SCENARIO);
+        let tree = key_tree(&p, p.revision());
+        let deployments = tree.iter().find(|g| g.name == "deployments").unwrap();
+        assert_eq!(deployments.keys, ["/registry/deployments/default/nginx"]);
+        let key = "/registry/deployments/default/nginx";
+        let history = key_history(&p, key, p.revision());
+        assert!(history.len() >= 2);
+        assert!(history.iter().all(|v| v.t_ms.is_some()));
+        let first = value_at(&p, key, history[0].mod_revision).unwrap();
+        let last = value_at(&p, key, p.revision()).unwrap();
+        assert!(
+            first.contains("name: nginx") && first.contains("replicas: 3"),
+            "{first}"
+        );
+        let d = diff(&first, &last);
+        assert!(d.iter().any(|(c, _)| *c == '+'));
+        assert!(d.iter().any(|(c, _)| *c == ' '));
+    }
+
+    #[test]
+    fn pod_steps_status_history_and_events() {
+        let p = ended(DEFAULT_SCENARIO);
+        let pod = &scheduled_pods(p.records())[0];
+        let steps = pod_steps(p.records(), pod);
+        let actions: Vec<&str> = steps.iter().map(|&i| p.records()[i].action).collect();
+        for a in [
+            "schedule",
+            "kubelet.admit",
+            "runtime.sandbox",
+            "cni.add",
+            "runtime.start",
+        ] {
+            assert!(actions.contains(&a), "{a} in {actions:?}");
+        }
+        let statuses: Vec<String> = status_history(&p, pod, p.revision())
+            .into_iter()
+            .map(|s| s.2)
+            .collect();
+        assert_eq!(statuses.first().map(String::as_str), Some("Pending"));
+        assert_eq!(statuses.last().map(String::as_str), Some("Running"));
+        let events = events_table(&p, p.revision(), p.clock());
+        assert!(events.starts_with("LAST SEEN"), "{events}");
+        assert!(events.contains("Scheduled"), "{events}");
+        assert_eq!(status_class("Running"), "ok");
+        assert_eq!(status_class("CrashLoopBackOff"), "bad");
+        assert_eq!(status_class("ContainerCreating"), "wait");
+    }
+}

@@ -1,0 +1,299 @@
+//! The page's live state: the player (not reactive itself) with a version counter the views
+//! track, playback driven by `requestAnimationFrame` in slices of a few milliseconds, and what
+//! is selected (a record, a pod, an etcd key), shared by every view.
+
+use crate::state::player::{ConsoleEntry, Player, Tool};
+use kubeplay_core::scenario::Scenario;
+use leptos::prelude::*;
+
+/// How long one animation frame may spend simulating, in ms.
+pub const FRAME_BUDGET_MS: f64 = 8.0;
+
+/// The speeds offered, in virtual seconds per real second.
+pub const SPEEDS: &[f64] = &[0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+/// The tabs of the views area below the Flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Cluster,
+    Etcd,
+    Scheduler,
+    Pod,
+    Events,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 5] = [
+        Tab::Cluster,
+        Tab::Etcd,
+        Tab::Scheduler,
+        Tab::Pod,
+        Tab::Events,
+    ];
+    pub fn id(self) -> &'static str {
+        match self {
+            Tab::Cluster => "cluster",
+            Tab::Etcd => "etcd",
+            Tab::Scheduler => "scheduler",
+            Tab::Pod => "pod",
+            Tab::Events => "events",
+        }
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Cluster => "Cluster",
+            Tab::Etcd => "etcd",
+            Tab::Scheduler => "Scheduler",
+            Tab::Pod => "Pod",
+            Tab::Events => "Events",
+        }
+    }
+}
+
+fn perf_now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+#[derive(Clone, Copy)]
+pub struct Playground {
+    player: StoredValue<Option<Player>, LocalStorage>,
+    /// Bumped after every change of the player: what the views track.
+    pub version: RwSignal<u64>,
+    /// Bumped when the cluster is replaced or rebuilt (a load, a console command): an etcd
+    /// revision names one state only within a generation.
+    pub generation: RwSignal<u64>,
+    pub playing: RwSignal<bool>,
+    /// Running to the end as fast as frames allow.
+    pub fast_forward: RwSignal<bool>,
+    pub speed: RwSignal<f64>,
+    pub skip_idle: RwSignal<bool>,
+    pub selected_record: RwSignal<Option<usize>>,
+    /// `namespace/name`.
+    pub selected_pod: RwSignal<Option<String>>,
+    pub selected_key: RwSignal<Option<String>>,
+    pub tab: RwSignal<Tab>,
+    pub console_tab: RwSignal<Tool>,
+    /// What was typed in the consoles and what it printed.
+    pub console: RwSignal<Vec<ConsoleEntry>>,
+    looping: StoredValue<bool>,
+    last_frame: StoredValue<f64>,
+}
+
+impl Default for Playground {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Playground {
+    pub fn new() -> Self {
+        Playground {
+            player: StoredValue::new_local(None),
+            version: RwSignal::new(0),
+            generation: RwSignal::new(0),
+            playing: RwSignal::new(false),
+            fast_forward: RwSignal::new(false),
+            speed: RwSignal::new(1.0),
+            skip_idle: RwSignal::new(true),
+            selected_record: RwSignal::new(None),
+            selected_pod: RwSignal::new(None),
+            selected_key: RwSignal::new(None),
+            tab: RwSignal::new(Tab::Cluster),
+            console_tab: RwSignal::new(Tool::Kubectl),
+            console: RwSignal::new(Vec::new()),
+            looping: StoredValue::new(false),
+            last_frame: StoredValue::new(0.0),
+        }
+    }
+
+    /// Reads the player, tracking its changes.
+    pub fn with<R>(&self, f: impl FnOnce(&Player) -> R) -> Option<R> {
+        self.version.track();
+        self.player.with_value(|p| p.as_ref().map(f))
+    }
+
+    /// Reads the player without tracking.
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&Player) -> R) -> Option<R> {
+        self.player.with_value(|p| p.as_ref().map(f))
+    }
+
+    fn update<R>(&self, f: impl FnOnce(&mut Player) -> R) -> Option<R> {
+        let r = self
+            .player
+            .try_update_value(|p| p.as_mut().map(f))
+            .flatten();
+        self.version.update(|v| *v += 1);
+        r
+    }
+
+    /// What names the cluster state shown: the generation and the etcd revision. Views that
+    /// read etcd recompute only when it changes.
+    pub fn state_key(&self) -> (u64, i64) {
+        (
+            self.generation.get(),
+            self.with(|p| p.revision()).unwrap_or(0),
+        )
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.with(|p| p.at_end()).unwrap_or(true)
+    }
+
+    /// Starts a scenario from its beginning and plays it.
+    pub fn load(&self, scenario: Scenario) {
+        self.load_paused(scenario);
+        self.play();
+    }
+
+    /// Starts a scenario from its beginning, paused.
+    pub fn load_paused(&self, scenario: Scenario) {
+        self.pause();
+        self.player.set_value(Some(Player::new(scenario)));
+        self.generation.update(|g| *g += 1);
+        self.selected_record.set(None);
+        self.selected_pod.set(None);
+        self.selected_key.set(None);
+        self.fast_forward.set(false);
+        self.version.update(|v| *v += 1);
+    }
+
+    /// Runs to the end at once (for tests; the page runs in slices).
+    pub fn finish_now(&self) {
+        self.pause();
+        self.update(|p| p.run_to_end(&mut || false));
+    }
+
+    pub fn play(&self) {
+        if self.with_untracked(|p| p.at_end()).unwrap_or(true) {
+            return;
+        }
+        self.playing.set(true);
+        self.start_loop();
+    }
+
+    pub fn pause(&self) {
+        self.playing.set(false);
+        self.fast_forward.set(false);
+    }
+
+    pub fn toggle(&self) {
+        if self.playing.get_untracked() {
+            self.pause()
+        } else {
+            self.play()
+        }
+    }
+
+    pub fn step_forward(&self) {
+        self.pause();
+        self.update(|p| p.step_forward());
+        self.selected_record.set(None);
+    }
+
+    pub fn step_back(&self) {
+        self.pause();
+        self.update(|p| p.step_back());
+        self.selected_record.set(None);
+    }
+
+    pub fn seek(&self, position: usize) {
+        self.pause();
+        self.update(|p| p.seek(position));
+    }
+
+    pub fn rewind(&self) {
+        self.seek(0);
+    }
+
+    /// Runs to the end, a slice per frame.
+    pub fn to_end(&self) {
+        self.playing.set(false);
+        self.fast_forward.set(true);
+        self.start_loop();
+    }
+
+    /// Runs a console command at the position shown.
+    pub fn command(&self, tool: Tool, line: &str) {
+        self.pause();
+        self.generation.update(|g| *g += 1);
+        if let Some(entry) = self.update(|p| p.command(tool, line)) {
+            self.console.update(|c| c.push(entry));
+        }
+        // A command that changed something sets the cluster to work: show it happen.
+        self.play();
+    }
+
+    pub fn select_record(&self, i: usize) {
+        self.selected_record.set(Some(i));
+        let (pod, key) = self
+            .with_untracked(|p| {
+                p.records()
+                    .get(i)
+                    .map(|r| (crate::state::derive::record_pod(r), r.key.clone()))
+            })
+            .flatten()
+            .unwrap_or((None, None));
+        if let Some(pod) = pod {
+            self.selected_pod.set(Some(pod));
+        }
+        if let Some(key) = key {
+            self.selected_key.set(Some(key));
+        }
+    }
+
+    /// Selects a pod (`namespace/name`) everywhere: the Scheduler and Pod views show it and
+    /// the etcd view its key.
+    pub fn select_pod(&self, pod: &str) {
+        self.selected_pod.set(Some(pod.to_string()));
+        if let Some((ns, name)) = pod.split_once('/') {
+            self.selected_key
+                .set(Some(format!("/registry/pods/{ns}/{name}")));
+        }
+    }
+
+    fn start_loop(&self) {
+        if self.looping.get_value() {
+            return;
+        }
+        self.looping.set_value(true);
+        self.last_frame.set_value(perf_now());
+        let pg = *self;
+        request_animation_frame(move || pg.frame());
+    }
+
+    fn frame(self) {
+        let fast = self.fast_forward.get_untracked();
+        if !self.playing.get_untracked() && !fast {
+            self.looping.set_value(false);
+            return;
+        }
+        let now = perf_now();
+        let dt = (now - self.last_frame.get_value()).clamp(0.0, 100.0);
+        self.last_frame.set_value(now);
+        let deadline = now + FRAME_BUDGET_MS;
+        let mut out_of_time = move || perf_now() > deadline;
+        let speed = self.speed.get_untracked();
+        let skip = self.skip_idle.get_untracked();
+        let ended = self
+            .update(|p| {
+                if fast {
+                    p.run_to_end(&mut out_of_time);
+                } else {
+                    let target = p.clock() + (dt * speed).round() as u64;
+                    p.play_to(target, skip, &mut out_of_time);
+                }
+                p.at_end()
+            })
+            .unwrap_or(true);
+        if ended {
+            self.playing.set(false);
+            self.fast_forward.set(false);
+            self.looping.set_value(false);
+            return;
+        }
+        request_animation_frame(move || self.frame());
+    }
+}
