@@ -373,6 +373,21 @@ impl Trace {
         self.counted.values().sum()
     }
 
+    /// The SHA-256 (hex) of the JSON Lines form and the counted records: equal digests mean
+    /// identical runs, which is how native and browser runs are compared.
+    pub fn digest(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        for r in &self.records {
+            h.update(r.to_json().to_string().as_bytes());
+            h.update(b"\n");
+        }
+        for (k, n) in &self.counted {
+            h.update(format!("{k} {n}\n").as_bytes());
+        }
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     pub fn to_json_lines(&self) -> String {
         let mut out = String::new();
         for r in &self.records {
