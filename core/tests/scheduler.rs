@@ -9,7 +9,7 @@ use serde_json::Value;
 /// A cluster from the scenario text, with the scheduler running.
 fn cluster(text: &str) -> Cluster {
     let mut c = Cluster::from_text("s.yaml", text).expect("scenario parses");
-    let running = kubeplay_core::controllers::control_plane()
+    let running = kubeplay_core::controllers::control_plane(&Default::default())
         .iter()
         .any(|c| c.name() == "default-scheduler");
     if !running {

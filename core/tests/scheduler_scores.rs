@@ -38,7 +38,7 @@ const NO_REQUESTS: &[&str] = &[""];
 /// A cluster from the scenario text, with the scheduler running.
 fn cluster(text: &str) -> Cluster {
     let mut c = Cluster::from_text("s.yaml", text).expect("scenario parses");
-    let running = kubeplay_core::controllers::control_plane()
+    let running = kubeplay_core::controllers::control_plane(&Default::default())
         .iter()
         .any(|c| c.name() == "default-scheduler");
     if !running {
@@ -304,9 +304,34 @@ fn least_allocated_case_5_requests_over_capacity_score_0_for_that_resource() {
     assert!(node_of(&mut c, "incoming").is_some(), "it is bound");
 }
 
-// Case 6 (memory weight 2, cpu weight 1: 41 and 50) is not tested here: the simulation has no
-// KubeSchedulerConfiguration and no way to set `scoringStrategy.resources` from a scenario or
-// on a `Scheduler`; the plugin's own unit test covers the weighted formula.
+#[test]
+fn least_allocated_case_6_memory_weight_2_scores_41_and_50() {
+    // The scheduler's own configuration file, as kube-scheduler --config reads it.
+    // node1: (25*1 + 50*2)/3 = 41; node2: (50*1 + 50*2)/3 = 50.
+    let config = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n\
+        profiles:\n- schedulerName: default-scheduler\n  pluginConfig:\n  - name: NodeResourcesFit\n\
+        \x20   args:\n      scoringStrategy:\n        type: LeastAllocated\n        resources:\n\
+        \x20       - {name: cpu, weight: 1}\n        - {name: memory, weight: 2}\n---\n";
+    let text = config.to_string()
+        + &node("node1", "4000m", "10000", "", "")
+        + &node("node2", "6000m", "10000", "", "")
+        + &pod("incoming", "", CPU_AND_MEMORY, "");
+    let c = run(&text);
+    let d = decision(&c, "incoming");
+    assert_eq!(scores(&d, FIT, &["node1", "node2"]), [Some(41), Some(50)]);
+}
+
+#[test]
+fn a_resource_weight_out_of_range_is_refused_with_its_field() {
+    let text = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n\
+        profiles:\n- pluginConfig:\n  - name: NodeResourcesFit\n    args:\n\
+        \x20     scoringStrategy:\n        resources:\n        - {name: memory, weight: 0}\n";
+    let e = Cluster::from_text("s.yaml", text).err().expect("refused");
+    assert_eq!(
+        e.to_string(),
+        "s.yaml:1:1: profiles[0].pluginConfig[0].args.scoringStrategy.resources[0].weight: Invalid value: 0: resource weight of memory not in valid range [1, 100]"
+    );
+}
 
 #[test]
 fn least_allocated_case_7_nothing_requested_on_empty_nodes_scores_100() {

@@ -162,7 +162,7 @@ impl Cluster {
         cluster.bootstrap();
         // The control plane was running before anyone arrived: its informers' initial lists
         // and watches are not part of the story.
-        for c in crate::controllers::control_plane() {
+        for c in crate::controllers::control_plane(&cluster.scenario.scheduler) {
             cluster.add_component(c);
         }
         let nodes = node_names(&cluster.scenario);

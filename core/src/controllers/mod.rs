@@ -37,7 +37,9 @@ pub fn manager_credentials() -> Credentials {
 }
 
 /// The components that run from the start.
-pub fn control_plane() -> Vec<Box<dyn Component>> {
+pub fn control_plane(
+    scheduler: &crate::scheduler::config::SchedulerConfig,
+) -> Vec<Box<dyn Component>> {
     vec![
         Box::new(namespace_defaults::ServiceAccountController::default()),
         Box::new(namespace_defaults::RootCaPublisher::default()),
@@ -47,6 +49,6 @@ pub fn control_plane() -> Vec<Box<dyn Component>> {
         Box::new(endpointslice::EndpointSliceController::default()),
         Box::new(endpoints::EndpointsController::default()),
         Box::new(node_lifecycle::NodeLifecycleController::default()),
-        Box::new(crate::scheduler::Scheduler::new()),
+        Box::new(crate::scheduler::Scheduler::with_config(scheduler)),
     ]
 }

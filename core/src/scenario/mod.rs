@@ -60,6 +60,8 @@ pub struct Scenario {
     pub nodes: Vec<SourceObject>,
     pub objects: Vec<SourceObject>,
     pub steps: Vec<Step>,
+    /// A `KubeSchedulerConfiguration` document, or kube-scheduler's defaults.
+    pub scheduler: crate::scheduler::config::SchedulerConfig,
 }
 
 /// The seed when the scenario sets none.
@@ -151,6 +153,13 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, SourceError> {
             }
             seen_settings = true;
             parse_settings(file, doc, &value, &mut scenario)?;
+            continue;
+        }
+        if meta::api_version(&value) == crate::scheduler::config::API_VERSION
+            && meta::kind(&value) == crate::scheduler::config::KIND
+        {
+            scenario.scheduler =
+                crate::scheduler::config::parse(&value).map_err(|m| err(file, line, 1, m))?;
             continue;
         }
         let source = SourceObject {

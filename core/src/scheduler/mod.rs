@@ -4,6 +4,7 @@
 //! through kube-apiserver. Each decision is one `schedule` trace record with the
 //! node-by-plugin table.
 
+pub mod config;
 pub mod framework;
 pub mod plugins;
 pub mod queue;
@@ -156,12 +157,17 @@ impl Default for Scheduler {
 
 impl Scheduler {
     pub fn new() -> Self {
+        Scheduler::with_config(&config::SchedulerConfig::default())
+    }
+
+    /// A scheduler as a `KubeSchedulerConfiguration` sets it up.
+    pub fn with_config(config: &config::SchedulerConfig) -> Self {
         Scheduler {
-            profile: plugins::default_profile(),
+            profile: plugins::profile(config),
             queue: SchedulingQueue::default(),
             recorder: Recorder::new(SCHEDULER_NAME),
             next_start_node_index: 0,
-            percentage_of_nodes_to_score: 0,
+            percentage_of_nodes_to_score: config.percentage_of_nodes_to_score,
             snapshot: Vec::new(),
             pod_node: BTreeMap::new(),
             assumed: BTreeMap::new(),

@@ -46,8 +46,13 @@ pub struct Profile {
     pub binder: default_binder::DefaultBinder,
 }
 
-/// The `default-scheduler` profile.
+/// The `default-scheduler` profile with kube-scheduler's default configuration.
 pub fn default_profile() -> Profile {
+    profile(&crate::scheduler::config::SchedulerConfig::default())
+}
+
+/// The `default-scheduler` profile, with the plugin arguments of `config`.
+pub fn profile(config: &crate::scheduler::config::SchedulerConfig) -> Profile {
     use balanced_allocation::BalancedAllocation;
     use image_locality::ImageLocality;
     use inter_pod_affinity::InterPodAffinity;
@@ -87,7 +92,12 @@ pub fn default_profile() -> Profile {
         score: vec![
             (Box::new(TaintToleration), 3),
             (Box::new(NodeAffinity), 2),
-            (Box::new(NodeResourcesFit::default()), 1),
+            (
+                Box::new(NodeResourcesFit {
+                    resources: config.fit_resources.clone(),
+                }),
+                1,
+            ),
             (Box::new(PodTopologySpread), 2),
             (Box::new(InterPodAffinity), 2),
             (Box::new(BalancedAllocation), 1),
