@@ -205,3 +205,39 @@ async fn the_timeline_scrubs_the_position() {
     assert!(lanes.contains(&"kube-apiserver".to_string()), "{lanes:?}");
     assert!(lanes.contains(&"kubelet/node-2".to_string()), "{lanes:?}");
 }
+
+#[wasm_bindgen_test]
+async fn the_scheduler_view_speaks_the_chosen_language_and_follows_a_switch() {
+    use kubeplay_app::state::i18n::I18n;
+    let root = container();
+    let pg = ended();
+    let i18n = I18n {
+        lang: RwSignal::new("zh-TW"),
+    };
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        provide_context(i18n);
+        view! { <SchedulerView /> }
+    })
+    .forget();
+    tick().await;
+    let text = || {
+        find(&root, "[data-testid=scheduler]")
+            .text_content()
+            .unwrap()
+    };
+    let head = || {
+        find(&root, "[data-testid=scheduler-table] thead")
+            .text_content()
+            .unwrap()
+    };
+    assert!(head().contains("節點"), "{}", head());
+    assert!(text().contains("★ 選定"), "{}", text());
+    i18n.lang.set("zh-CN");
+    tick().await;
+    assert!(head().contains("节点"), "{}", head());
+    i18n.lang.set("en");
+    tick().await;
+    assert!(head().contains("node"), "{}", head());
+    assert!(text().contains("★ chosen"), "{}", text());
+}

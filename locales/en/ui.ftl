@@ -12,6 +12,7 @@ language-label = Language
 
 app-name = kubeplay
 app-link-error = This link could not be opened: { $error }.
+app-resize = Drag, or use the arrow keys, to resize the editor and the views
 controls-label = Playground controls
 controls-scenario = Scenario
 controls-gallery = Scenario gallery
@@ -62,6 +63,11 @@ flow-legend-etcd = etcd
 flow-legend-watch = watch
 flow-grid-label = Sequence diagram; arrow keys select a step
 flow-empty = Nothing has happened yet: press Play, or Step to see the first request.
+flow-lane-arrows =
+    { $count ->
+        [one] { $lane }: { $count } arrow so far
+       *[other] { $lane }: { $count } arrows so far
+    }
 
 ## Step details
 
@@ -100,6 +106,7 @@ timeline-kubectl = kubectl
 timeline-scheduled = scheduled
 timeline-started = started
 timeline-warning = warning
+timeline-fault = fault
 timeline-count = { $position } / { $total } records
 
 ## Consoles

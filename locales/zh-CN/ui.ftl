@@ -12,6 +12,7 @@ language-label = 语言
 
 app-name = kubeplay
 app-link-error = 无法打开此链接：{ $error }。
+app-resize = 拖动或使用方向键调整编辑器与视图的宽度
 controls-label = 演练场控制
 controls-scenario = 场景
 controls-gallery = 场景库
@@ -62,6 +63,7 @@ flow-legend-etcd = etcd
 flow-legend-watch = watch
 flow-grid-label = 时序图；用方向键选择步骤
 flow-empty = 还什么都没有发生：按“播放”，或按“单步”查看第一个请求。
+flow-lane-arrows = { $lane }：目前 { $count } 个箭头
 
 ## 步骤详情
 
@@ -96,6 +98,7 @@ timeline-kubectl = kubectl
 timeline-scheduled = 已调度
 timeline-started = 已启动
 timeline-warning = 警告
+timeline-fault = 故障
 timeline-count = { $position } / { $total } 条记录
 
 ## 控制台

@@ -12,6 +12,7 @@ language-label = 語言
 
 app-name = kubeplay
 app-link-error = 無法開啟這個連結：{ $error }。
+app-resize = 拖曳或使用方向鍵調整編輯器與檢視的寬度
 controls-label = 練習場控制項
 controls-scenario = 情境
 controls-gallery = 情境庫
@@ -62,6 +63,7 @@ flow-legend-etcd = etcd
 flow-legend-watch = watch
 flow-grid-label = 循序圖；以方向鍵選擇步驟
 flow-empty = 還沒有發生任何事：按「播放」，或按「單步」查看第一個請求。
+flow-lane-arrows = { $lane }：目前 { $count } 個箭頭
 
 ## 步驟詳細資訊
 
@@ -96,6 +98,7 @@ timeline-kubectl = kubectl
 timeline-scheduled = 已排程
 timeline-started = 已啟動
 timeline-warning = 警告
+timeline-fault = 故障
 timeline-count = { $position } / { $total } 筆記錄
 
 ## 主控台

@@ -27,10 +27,11 @@ fn mib(bytes: i64) -> String {
 fn Bar(label: &'static str, used: i64, total: i64, text: String) -> impl IntoView {
     let pct = percent(used, total);
     let class = if pct >= 90.0 { "bar hot" } else { "bar" };
+    let i18n = crate::state::i18n::i18n();
     view! {
         <div class="bar-row">
             <span class="bar-label">{label}</span>
-            <span class=class role="meter" aria-label=format!("{label} requested")
+            <span class=class role="meter" aria-label=i18n.ta("cluster-requested", &[("resource", label)])
                 aria-valuemin="0" aria-valuemax=total.to_string() aria-valuenow=used.to_string()>
                 <span class="fill" style=format!("width:{pct:.1}%")></span>
             </span>
@@ -65,6 +66,7 @@ fn chips(pods: Vec<PodChip>, pg: Playground) -> impl IntoView {
 
 #[component]
 pub fn ClusterView() -> impl IntoView {
+    let i18n = crate::state::i18n::i18n();
     let pg = expect_context::<Playground>();
     let state = Memo::new(move |_| pg.state_key());
     let model = Memo::new(move |_| {
@@ -73,7 +75,7 @@ pub fn ClusterView() -> impl IntoView {
             .unwrap_or_default()
     });
     view! {
-        <div data-testid="cluster" class="view cluster" role="region" aria-label="Cluster">
+        <div data-testid="cluster" class="view cluster" role="region" aria-label=move || i18n.t("cluster-label")>
             <div class="nodes">
                 {move || model.get().nodes.into_iter().map(|n| {
                     let ready_class = if n.ready == "Ready" { "ready ok" } else { "ready bad" };
@@ -84,11 +86,11 @@ pub fn ClusterView() -> impl IntoView {
                                 <span class=ready_class>{n.ready.clone()}</span>
                                 {n.unschedulable.then(|| view! { <span class="ready bad">"SchedulingDisabled"</span> })}
                             </header>
-                            <Bar label="cpu" used=n.cpu_requested_m total=n.cpu_allocatable_m
+                            <Bar label=i18n.t("cluster-bar-cpu") used=n.cpu_requested_m total=n.cpu_allocatable_m
                                 text=format!("{}m / {}m", n.cpu_requested_m, n.cpu_allocatable_m) />
-                            <Bar label="mem" used=n.memory_requested total=n.memory_allocatable
+                            <Bar label=i18n.t("cluster-bar-mem") used=n.memory_requested total=n.memory_allocatable
                                 text=format!("{} / {}", mib(n.memory_requested), mib(n.memory_allocatable)) />
-                            <Bar label="pods" used=n.pods.len() as i64 total=n.pods_allocatable
+                            <Bar label=i18n.t("cluster-bar-pods") used=n.pods.len() as i64 total=n.pods_allocatable
                                 text=format!("{} / {}", n.pods.len(), n.pods_allocatable) />
                             {(!n.taints.is_empty()).then(|| view! {
                                 <p class="taints">{n.taints.iter().map(|t| view! { <span class="taint">{t.clone()}</span> }).collect_view()}</p>
@@ -99,36 +101,37 @@ pub fn ClusterView() -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
-            <section class="unscheduled" aria-label="Pods not scheduled">
-                <h3>"Not scheduled"</h3>
+            <section class="unscheduled" aria-label=move || i18n.t("cluster-unscheduled-label")>
+                <h3>{move || i18n.t("cluster-unscheduled")}</h3>
                 <div class="pods">
                     {move || {
                         let pods = model.get().unscheduled;
                         if pods.is_empty() {
-                            view! { <span class="muted">"none"</span> }.into_any()
+                            view! { <span class="muted">{i18n.t("cluster-none")}</span> }.into_any()
                         } else {
                             chips(pods, pg).into_any()
                         }
                     }}
                 </div>
             </section>
-            <section class="services" aria-label="Services">
-                <h3>"Services"</h3>
+            <section class="services" aria-label=move || i18n.t("cluster-services")>
+                <h3>{move || i18n.t("cluster-services")}</h3>
                 <div class="table-wrap"><table class="table">
-                    <thead><tr><th>"service"</th><th>"cluster IP"</th><th>"ports"</th><th>"endpoints"</th></tr></thead>
+                    <thead><tr><th>{move || i18n.t("cluster-service")}</th><th>{move || i18n.t("cluster-cluster-ip")}</th><th>{move || i18n.t("cluster-ports")}</th><th>{move || i18n.t("cluster-endpoints")}</th></tr></thead>
                     <tbody>
                         {move || model.get().services.into_iter().map(|s| view! {
                             <tr data-service=s.key.clone()>
                                 <td>{s.key.clone()}</td>
                                 <td>{s.cluster_ip.clone()}</td>
                                 <td>{s.ports.clone()}</td>
-                                <td>{if s.endpoints.is_empty() { "none".to_string() } else {
+                                <td>{if s.endpoints.is_empty() { i18n.t("cluster-none").to_string() } else {
+                                    let not_ready = i18n.t("cluster-not-ready");
                                     s.endpoints.iter().map(|(ip, pod, ready)| {
                                         match (pod.is_empty(), *ready) {
                                             (true, true) => ip.clone(),
-                                            (true, false) => format!("{ip} (not ready)"),
+                                            (true, false) => format!("{ip} ({not_ready})"),
                                             (false, true) => format!("{ip} ({pod})"),
-                                            (false, false) => format!("{ip} ({pod}, not ready)"),
+                                            (false, false) => format!("{ip} ({pod}, {not_ready})"),
                                         }
                                     }).collect::<Vec<_>>().join(", ")
                                 }}</td>

@@ -17,6 +17,7 @@ pub fn history_step(len: usize, at: usize, up: bool) -> usize {
 #[component]
 fn Terminal(tool: Tool) -> impl IntoView {
     let pg = expect_context::<Playground>();
+    let i18n = crate::state::i18n::i18n();
     let (name, testid) = match tool {
         Tool::Kubectl => ("kubectl", "kubectl"),
         Tool::Etcdctl => ("etcdctl", "etcdctl"),
@@ -96,7 +97,7 @@ fn Terminal(tool: Tool) -> impl IntoView {
     };
     let input_id = format!("{name}-input");
     view! {
-        <div data-testid=testid class="console" role="region" aria-label=format!("{name} console")>
+        <div data-testid=testid class="console" role="region" aria-label=move || i18n.ta("console-label", &[("tool", name)])>
             <div class="console-log" node_ref=log aria-live="polite">{entries}</div>
             <div class="prompt">
                 <label for=input_id.clone()>{format!("{name}>")}</label>
@@ -121,9 +122,10 @@ pub fn Consoles() -> impl IntoView {
                 on:click=move |_| pg.console_tab.set(tool)>{label}</button>
         }
     };
+    let i18n = crate::state::i18n::i18n();
     view! {
-        <section class="consoles" aria-label="Consoles">
-            <div class="tabs" role="tablist" aria-label="Consoles">
+        <section class="consoles" aria-label=move || i18n.t("consoles-label")>
+            <div class="tabs" role="tablist" aria-label=move || i18n.t("consoles-label")>
                 {tab(Tool::Kubectl, "kubectl")}
                 {tab(Tool::Etcdctl, "etcdctl")}
             </div>

@@ -2,6 +2,7 @@
 //! to the end), speed, and the virtual clock.
 
 use crate::state::gallery::{parse_index, GalleryEntry, GALLERY_DIR};
+use crate::state::i18n::{i18n, with_lang};
 use crate::state::playground::{Playground, SPEEDS};
 use crate::state::scenario::ScenarioState;
 use leptos::prelude::*;
@@ -58,6 +59,7 @@ pub fn load_gallery(entry: GalleryEntry, scenario: ScenarioState, pg: Playground
 pub fn Controls() -> impl IntoView {
     let scenario = expect_context::<ScenarioState>();
     let pg = expect_context::<Playground>();
+    let i18n = i18n();
     let gallery = RwSignal::new(Vec::<GalleryEntry>::new());
     let chosen = RwSignal::new(String::from("default"));
     spawn_local(async move {
@@ -88,8 +90,16 @@ pub fn Controls() -> impl IntoView {
             .unwrap_or_else(|| clock_text(0))
     };
     let position = move || {
-        pg.with(|p| format!("step {} of {}", p.position(), p.records().len()))
-            .unwrap_or_default()
+        pg.with(|p| {
+            i18n.ta(
+                "controls-position",
+                &[
+                    ("position", &p.position().to_string()),
+                    ("total", &p.records().len().to_string()),
+                ],
+            )
+        })
+        .unwrap_or_default()
     };
     let at_end = move || pg.at_end();
     let at_start = move || pg.with(|p| p.position() == 0).unwrap_or(true);
@@ -101,9 +111,15 @@ pub fn Controls() -> impl IntoView {
         };
         let base = loc.href().unwrap_or_default();
         let link = kubeplay_core::share::link(&base, &scenario.text.get_untracked());
-        if let Some((_, fragment)) = link.split_once('#') {
-            let _ = loc.set_hash(fragment);
-        }
+        let lang = i18n.lang.get_untracked();
+        let link = match link.split_once('#') {
+            Some((base, fragment)) => {
+                let fragment = with_lang(fragment, lang);
+                let _ = loc.set_hash(&fragment);
+                format!("{base}#{fragment}")
+            }
+            None => link,
+        };
         share_link.set(Some(link));
     };
     let on_speed = move |ev: leptos::ev::Event| {
@@ -112,16 +128,16 @@ pub fn Controls() -> impl IntoView {
         }
     };
     view! {
-        <header class="controls" role="toolbar" aria-label="Playground controls">
-            <span class="brand">"kubeplay"</span>
+        <header class="controls" role="toolbar" aria-label=move || i18n.t("controls-label")>
+            <span class="brand">{move || i18n.t("app-name")}</span>
             <label class="gallery">
-                <span class="sr-only">"Scenario"</span>
-                <select data-testid="gallery" aria-label="Scenario gallery" on:change=on_gallery
+                <span class="sr-only">{move || i18n.t("controls-scenario")}</span>
+                <select data-testid="gallery" aria-label=move || i18n.t("controls-gallery") on:change=on_gallery
                     prop:value=move || chosen.get() title=description>
                     {move || {
                         let g = gallery.get();
                         if g.is_empty() {
-                            view! { <option value="default">"a 3-replica nginx Deployment"</option> }.into_any()
+                            view! { <option value="default">{i18n.t("controls-gallery-default")}</option> }.into_any()
                         } else {
                             g.into_iter()
                                 .map(|e| view! { <option value=e.id.clone()>{e.title.clone()}</option> })
@@ -132,32 +148,32 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
             <button data-testid="apply" class="primary" disabled=move || !can_apply()
-                title="Apply the scenario (Ctrl+Enter)" aria-keyshortcuts="Control+Enter"
+                title=move || i18n.t("controls-apply-title") aria-keyshortcuts="Control+Enter"
                 on:click=move |_| apply(scenario, pg)>
-                "Apply"
+                {move || i18n.t("controls-apply")}
             </button>
-            <button data-testid="reset" title="Put the applied scenario back in the editor"
+            <button data-testid="reset" title=move || i18n.t("controls-reset-title")
                 on:click=move |_| scenario.text.set(scenario.applied.get_untracked())>
-                "Reset"
+                {move || i18n.t("controls-reset")}
             </button>
-            <div class="playback" role="group" aria-label="Playback">
-                <button data-testid="rewind" aria-label="Back to the start" title="Back to the start"
+            <div class="playback" role="group" aria-label=move || i18n.t("controls-playback")>
+                <button data-testid="rewind" aria-label=move || i18n.t("controls-rewind") title=move || i18n.t("controls-rewind")
                     disabled=at_start on:click=move |_| pg.rewind()>"⇤"</button>
-                <button data-testid="step-back" aria-label="Step back" title="Step back one record"
+                <button data-testid="step-back" aria-label=move || i18n.t("controls-step-back") title=move || i18n.t("controls-step-back-title")
                     disabled=at_start on:click=move |_| pg.step_back()>"◀"</button>
-                <button data-testid="play" class="play" aria-label=move || if playing() { "Pause" } else { "Play" }
-                    title=move || if playing() { "Pause" } else { "Play" }
+                <button data-testid="play" class="play" aria-keyshortcuts="Space" aria-label=move || i18n.t(if playing() { "controls-pause" } else { "controls-play" })
+                    title=move || i18n.t(if playing() { "controls-pause" } else { "controls-play" })
                     disabled=move || at_end() && !playing()
                     on:click=move |_| if playing() { pg.pause() } else { pg.play() }>
                     {move || if playing() { "‖" } else { "▶" }}
                 </button>
-                <button data-testid="step" aria-label="Step forward" title="Step to the next record"
+                <button data-testid="step" aria-label=move || i18n.t("controls-step-forward") title=move || i18n.t("controls-step-title")
                     disabled=at_end on:click=move |_| pg.step_forward()>"▶|"</button>
-                <button data-testid="to-end" aria-label="Jump to the end" title="Run to the end"
+                <button data-testid="to-end" aria-label=move || i18n.t("controls-to-end") title=move || i18n.t("controls-to-end-title")
                     disabled=at_end on:click=move |_| pg.to_end()>"⇥"</button>
                 <label>
-                    <span class="sr-only">"Speed"</span>
-                    <select data-testid="speed" aria-label="Speed" on:change=on_speed
+                    <span class="sr-only">{move || i18n.t("controls-speed")}</span>
+                    <select data-testid="speed" aria-label=move || i18n.t("controls-speed") on:change=on_speed
                         prop:value=move || pg.speed.get().to_string()>
                         {SPEEDS.iter().map(|s| view! {
                             <option value=s.to_string()>{format!("{s}x")}</option>
@@ -165,23 +181,45 @@ pub fn Controls() -> impl IntoView {
                     </select>
                 </label>
             </div>
-            <span class="clock" data-testid="clock" aria-label="Virtual time" role="timer">
+            <span class="clock" data-testid="clock" aria-label=move || i18n.t("controls-clock") role="timer">
                 "t="{clock}
             </span>
             <span class="position" data-testid="position" aria-live="off">{position}</span>
-            <span class="state" data-testid="play-state">
-                {move || if playing() { "playing" } else if at_end() { "ended" } else { "paused" }}
+            <span class="state" data-testid="play-state"
+                data-state=move || if playing() { "playing" } else if at_end() { "ended" } else { "paused" }>
+                {move || i18n.t(if playing() { "controls-state-playing" } else if at_end() { "controls-state-ended" } else { "controls-state-paused" })}
             </span>
-            <button data-testid="share" title="Put the scenario in the page's address, to share it"
-                on:click=on_share>"Share"</button>
+            {use_context::<crate::state::tour::TourState>().map(|tour| view! {
+                <button data-testid="tour-start" on:click=move |_| crate::components::tour::start(scenario, pg, tour)>
+                    {move || i18n.t("tour-start")}
+                </button>
+            })}
+            <button data-testid="share" title=move || i18n.t("controls-share-title")
+                on:click=on_share>{move || i18n.t("controls-share")}</button>
             {move || share_link.get().map(|l| view! {
-                <input class="share-link" type="text" readonly aria-label="Share link" prop:value=l
+                <input class="share-link" type="text" readonly aria-label=move || i18n.t("controls-share") prop:value=l
                     on:focus=move |ev| {
                         if let Some(t) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                             t.select();
                         }
                     } />
             })}
+            <label class="language">
+                <span class="sr-only">{move || i18n.t("language-label")}</span>
+                <select data-testid="language" aria-label=move || i18n.t("language-label")
+                    prop:value=move || i18n.get()
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Some(l) = kubeplay_core::explain::LANGUAGES.iter().find(|l| **l == v) {
+                            i18n.lang.set(l);
+                        }
+                    }>
+                    {kubeplay_core::explain::LANGUAGES.iter().map(|l| {
+                        let name = kubeplay_core::explain::ui(&format!("language-{l}"), l).unwrap_or(l);
+                        view! { <option value=*l lang=*l>{name}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
         </header>
     }
 }

@@ -3,13 +3,13 @@
 //! explanation and the Kubernetes documentation page.
 
 use crate::state::playground::Playground;
-use kubeplay_core::explain::{docs_url, explain};
 use kubeplay_core::trace::clock;
 use leptos::prelude::*;
 
 #[component]
 pub fn StepDetails() -> impl IntoView {
     let pg = expect_context::<Playground>();
+    let i18n = crate::state::i18n::i18n();
     let details = move || {
         let selected = pg.selected_record.get();
         pg.with(|p| {
@@ -22,24 +22,25 @@ pub fn StepDetails() -> impl IntoView {
         .flatten()
     };
     view! {
-        <section class="details" data-testid="step-details" aria-label="Step details" aria-live="polite">
+        <section class="details" data-testid="step-details" aria-label=move || i18n.t("details-label") aria-live="polite">
             {move || match details() {
-                None => view! { <p class="hint">"Select a step in the Flow to see what happened and why."</p> }.into_any(),
+                None => view! { <p class="hint">{i18n.t("details-hint")}</p> }.into_any(),
                 Some((i, r)) => {
-                    let e = explain(r.explain);
+                    let e = i18n.explanation(r.explain);
+                    let t = |id: &'static str| i18n.t(id);
                     let mut facts: Vec<(&'static str, String)> = vec![
-                        ("step", format!("{} of the trace", i + 1)),
-                        ("time", clock(r.t_ms)),
-                        ("component", r.component.as_str().to_string()),
-                        ("action", r.action.to_string()),
+                        (t("details-step"), i18n.ta("details-step-value", &[("step", &(i + 1).to_string())])),
+                        (t("details-time"), clock(r.t_ms)),
+                        (t("details-component"), r.component.as_str().to_string()),
+                        (t("details-action"), r.action.to_string()),
                     ];
-                    for (k, v) in [("peer", &r.peer), ("node", &r.node), ("object", &r.object), ("etcd key", &r.key)] {
+                    for (k, v) in [(t("details-peer"), &r.peer), (t("details-node"), &r.node), (t("details-object"), &r.object), (t("details-etcd-key"), &r.key)] {
                         if let Some(v) = v {
                             facts.push((k, v.clone()));
                         }
                     }
                     if let Some(rev) = r.revision {
-                        facts.push(("revision", rev.to_string()));
+                        facts.push((t("details-revision"), rev.to_string()));
                     }
                     let detail = r.detail.as_ref().map(|d| {
                         serde_json::to_string_pretty(&serde_json::Value::Object(d.clone())).unwrap_or_default()
@@ -56,15 +57,15 @@ pub fn StepDetails() -> impl IntoView {
                             <button class="linkish" on:click=move |_| {
                                 pg.selected_key.set(Some(k.clone()));
                                 pg.tab.set(crate::state::playground::Tab::Etcd);
-                            }>"show this key in the etcd view"</button>
+                            }>{i18n.t("details-show-key")}</button>
                         })}
-                        {detail.map(|d| view! { <details><summary>"detail"</summary><pre>{d}</pre></details> })}
+                        {detail.map(|d| view! { <details><summary>{i18n.t("details-detail")}</summary><pre>{d}</pre></details> })}
                         </div>
                         {e.map(|e| view! {
                             <div class="explain" data-testid="explanation">
                                 <h3>{e.title}</h3>
-                                <p>{e.text}</p>
-                                <a href=docs_url(e) target="_blank" rel="noopener noreferrer">"Kubernetes documentation ↗"</a>
+                                <p>{e.body}</p>
+                                <a href=e.docs_url target="_blank" rel="noopener noreferrer">{i18n.t("details-docs")}</a>
                             </div>
                         })}
                         </div>

@@ -47,6 +47,7 @@ fn insert_text(area: &web_sys::HtmlTextAreaElement, text: &str) {
 pub fn Editor() -> impl IntoView {
     let scenario = expect_context::<ScenarioState>();
     let pg = use_context::<Playground>();
+    let i18n = crate::state::i18n::i18n();
     let area = NodeRef::<leptos::html::Textarea>::new();
     let mirror = NodeRef::<leptos::html::Pre>::new();
     let gutter = NodeRef::<leptos::html::Div>::new();
@@ -118,15 +119,25 @@ pub fn Editor() -> impl IntoView {
     let first_error = move || {
         errors.with(|e| {
             e.first().map(|(l, c, m)| match c {
-                0 => format!("line {l}: {m}"),
-                c => format!("line {l}, column {c}: {m}"),
+                0 => i18n.ta(
+                    "editor-error-line",
+                    &[("line", &l.to_string()), ("message", m)],
+                ),
+                c => i18n.ta(
+                    "editor-error-line-column",
+                    &[
+                        ("line", &l.to_string()),
+                        ("column", &c.to_string()),
+                        ("message", m),
+                    ],
+                ),
             })
         })
     };
     view! {
         <div class="editor-head">
             <label class="pane-title" for="scenario-editor">"scenario.yaml"</label>
-            <span class="editor-hint">"Ctrl+Enter applies · Esc then Tab leaves the editor"</span>
+            <span class="editor-hint">{move || i18n.t("editor-hint")}</span>
         </div>
         <div class="editor" data-testid="editor-frame"
             data-error-line=move || errors.with(|e| e.first().map(|e| e.0.to_string()))>

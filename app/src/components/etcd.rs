@@ -67,9 +67,10 @@ pub fn EtcdView() -> impl IntoView {
             (prev, h[i].mod_revision, diff(&old, &new))
         })
     };
+    let i18n = crate::state::i18n::i18n();
     view! {
         <div data-testid="etcd" class="view etcd-view" role="region" aria-label="etcd">
-            <div class="etcd-tree" aria-label="Keys under /registry">
+            <div class="etcd-tree" aria-label=move || i18n.t("etcdview-tree-label")>
                 <p class="revision" data-testid="etcd-revision">"revision "{move || revision.get()}</p>
                 <ul class="tree" role="tree">
                     {move || tree.get().into_iter().map(|g| {
@@ -121,14 +122,16 @@ pub fn EtcdView() -> impl IntoView {
             </div>
             <div class="etcd-value">
                 {move || match pg.selected_key.get() {
-                    None => view! { <p class="hint">"Select a key to see its value, its history and what changed."</p> }.into_any(),
+                    None => view! { <p class="hint">{i18n.t("etcdview-hint")}</p> }.into_any(),
                     Some(k) => view! {
                         <h3 class="key-title" data-testid="etcd-key">{k.clone()}</h3>
-                        <div class="history" role="list" aria-label="Revision history">
+                        <div class="history" role="list" aria-label=i18n.t("etcdview-history")>
                             {move || history.get().into_iter().map(|v| {
                                 let rev = v.mod_revision;
                                 let class = move || if at() == rev { "rev selected" } else { "rev" };
-                                let text = format!("{}{} v{}{}", if v.deleted { "deleted at " } else { "rev " }, rev, v.version,
+                                let args = [("revision", rev.to_string()), ("version", v.version.to_string())];
+                                let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                                let text = format!("{}{}", i18n.ta(if v.deleted { "etcdview-deleted" } else { "etcdview-rev" }, &args),
                                     v.t_ms.map(|t| format!(" @{}", clock(t))).unwrap_or_default());
                                 view! {
                                     <button role="listitem" class=class data-rev=rev.to_string()
@@ -136,11 +139,11 @@ pub fn EtcdView() -> impl IntoView {
                                 }
                             }).collect_view()}
                         </div>
-                        <p class="muted small">{move || format!("value at revision {} (etcd holds it as JSON; shown as YAML)", at())}</p>
-                        <pre class="value" data-testid="etcd-value">{move || value().unwrap_or_else(|| "(no value at this revision)".to_string())}</pre>
+                        <p class="muted small">{move || i18n.ta("etcdview-value-at", &[("revision", &at().to_string())])}</p>
+                        <pre class="value" data-testid="etcd-value">{move || value().unwrap_or_else(|| i18n.t("etcdview-no-value").to_string())}</pre>
                         {move || changes().map(|(old, new, lines)| view! {
                             <details class="diff">
-                                <summary>{format!("changes from revision {old} to {new}")}</summary>
+                                <summary>{i18n.ta("etcdview-changes", &[("old", &old.to_string()), ("new", &new.to_string())])}</summary>
                                 <pre>{lines.into_iter().filter(|(c, _)| *c != ' ').map(|(c, l)| {
                                     let class = if c == '+' { "add" } else { "del" };
                                     view! { <span class=class>{format!("{c} {l}\n")}</span> }

@@ -30,10 +30,11 @@ pub fn EventsView() -> impl IntoView {
             .unwrap_or_default();
         filter_table(&t, &filter.get())
     };
+    let i18n = crate::state::i18n::i18n();
     view! {
-        <div data-testid="events" class="view events" role="region" aria-label="Events">
+        <div data-testid="events" class="view events" role="region" aria-label=move || i18n.t("view-events")>
             <label class="filter">"filter "
-                <input type="search" aria-label="Filter events" placeholder="e.g. Warning or nginx"
+                <input type="search" aria-label=move || i18n.t("events-filter-label") placeholder=move || i18n.t("events-filter-placeholder")
                     prop:value=move || filter.get() on:input=move |ev| filter.set(event_target_value(&ev)) />
             </label>
             <p class="muted small">"$ kubectl get events"</p>

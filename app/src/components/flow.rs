@@ -36,6 +36,7 @@ fn truncate(s: &str) -> String {
 
 #[component]
 pub fn Flow() -> impl IntoView {
+    let i18n = crate::state::i18n::i18n();
     let pg = expect_context::<Playground>();
     let scroller = NodeRef::<leptos::html::Div>::new();
     let scroll_top = RwSignal::new(0.0f64);
@@ -139,7 +140,7 @@ pub fn Flow() -> impl IntoView {
                 view! {
                     <div class="lane-head" role="columnheader" data-lane=lane.clone()
                         data-arrows=n.to_string() style=style
-                        title=format!("{lane}: {n} arrow(s) so far")>
+                        title=i18n.ta("flow-lane-arrows", &[("lane", &lane), ("count", &n.to_string())])>
                         <span>{a}</span><span class="sub">{b}</span>
                     </div>
                 }
@@ -230,13 +231,13 @@ pub fn Flow() -> impl IntoView {
     let height = move || (position() as f64 * ROW_H).max(ROW_H);
 
     view! {
-        <section data-testid="flow" class="view flow" aria-label="Flow: the requests between components">
+        <section data-testid="flow" class="view flow" aria-label=move || i18n.t("flow-label")>
             <div class="flow-bar">
-                <h2 class="pane-title">"Flow"</h2>
+                <h2 class="pane-title">{move || i18n.t("view-flow")}</h2>
                 <label class="follow">
                     <input type="checkbox" prop:checked=move || follow.get()
                         on:change=move |ev| follow.set(event_target_checked(&ev)) />
-                    "follow the current step"
+                    {move || i18n.t("flow-follow")}
                 </label>
                 <span class="legend" aria-hidden="true">
                     <span class="k request">"request"</span>
@@ -246,11 +247,11 @@ pub fn Flow() -> impl IntoView {
                 </span>
             </div>
             <div class="flow-scroll" node_ref=scroller on:scroll=on_scroll tabindex="0"
-                role="grid" aria-label="Sequence diagram; arrow keys select a step"
+                role="grid" aria-label=move || i18n.t("flow-grid-label")
                 on:keydown=on_keydown>
                 <div class="lane-heads" role="row" style=move || format!("width:{}px", width())>{header}</div>
                 {move || (position() == 0).then(|| view! {
-                    <p class="hint">"Nothing has happened yet: press Play, or Step to see the first request."</p>
+                    <p class="hint">{i18n.t("flow-empty")}</p>
                 })}
                 <svg class="flow-svg" width=width height=height role="presentation"
                     xmlns="http://www.w3.org/2000/svg">

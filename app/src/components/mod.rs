@@ -13,4 +13,5 @@ pub mod object_list;
 pub mod pod;
 pub mod scheduler;
 pub mod timeline;
+pub mod tour;
 pub mod views;

@@ -1,22 +1,27 @@
 //! What the core found in the scenario: its objects, or the error with line and column.
 
-use crate::state::scenario::{error_line, object_lines, ScenarioState};
+use crate::state::scenario::{object_lines, ScenarioState};
 use leptos::prelude::*;
 
 #[component]
 pub fn ObjectList() -> impl IntoView {
     let scenario = expect_context::<ScenarioState>();
+    let i18n = crate::state::i18n::i18n();
     view! {
         <div data-testid="parse-result" class="parse-result" aria-live="polite">
             {move || scenario.parsed.with(|parsed| match parsed {
                 Ok(s) => view! {
-                    <p class="ok">{format!("{} object(s) found", s.nodes.len() + s.objects.len())}</p>
+                    <p class="ok">{i18n.ta("editor-objects-found", &[("count", &(s.nodes.len() + s.objects.len()).to_string())])}</p>
                     <ul>
                         {object_lines(s).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                     </ul>
                 }.into_any(),
                 Err(e) => view! {
-                    <p class="error" role="alert">{error_line(e)}</p>
+                    <p class="error" role="alert">{match (e.line, e.column) {
+                        (0, _) => e.message.clone(),
+                        (l, 0) => i18n.ta("editor-error-line", &[("line", &l.to_string()), ("message", &e.message)]),
+                        (l, c) => i18n.ta("editor-error-line-column", &[("line", &l.to_string()), ("column", &c.to_string()), ("message", &e.message)]),
+                    }}</p>
                 }.into_any(),
             })}
         </div>

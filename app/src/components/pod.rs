@@ -35,17 +35,18 @@ pub fn PodView() -> impl IntoView {
             .unwrap_or_default(),
         None => Vec::new(),
     });
+    let i18n = crate::state::i18n::i18n();
     view! {
-        <div data-testid="pod" class="view pod-view" role="region" aria-label="Pod">
+        <div data-testid="pod" class="view pod-view" role="region" aria-label=move || i18n.t("view-pod")>
             {move || match pod() {
-                None => view! { <p class="hint">"Select a pod in the Cluster view or the Flow."</p> }.into_any(),
+                None => view! { <p class="hint">{i18n.t("podview-hint")}</p> }.into_any(),
                 Some(p) => view! {
                     <h3 class="pod-title">{p}</h3>
-                    <p class="status-line" aria-label="STATUS as it changed">
+                    <p class="status-line" aria-label=i18n.t("podview-status-history")>
                         {move || statuses.get().into_iter().map(|(t, rev, s)| {
                             let class = format!("pod-status-chip {}", status_class(&s));
                             view! {
-                                <span class=class title=format!("revision {rev}")>
+                                <span class=class title=i18n.ta("podview-revision", &[("revision", &rev.to_string())])>
                                     {s}<span class="sub">{t.map(clock).unwrap_or_default()}</span>
                                 </span>
                             }

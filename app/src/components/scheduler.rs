@@ -33,27 +33,28 @@ pub fn SchedulerView() -> impl IntoView {
             _ => d.last().cloned(),
         })
     };
+    let i18n = crate::state::i18n::i18n();
     view! {
-        <div data-testid="scheduler" class="view scheduler" role="region" aria-label="Scheduler">
+        <div data-testid="scheduler" class="view scheduler" role="region" aria-label=move || i18n.t("view-scheduler")>
             <div class="picker">
-                <label>"pod "
-                    <select data-testid="scheduler-pod" aria-label="Pod"
+                <label>{move || i18n.t("scheduler-pod")}" "
+                    <select data-testid="scheduler-pod" aria-label=move || i18n.t("scheduler-pod-label")
                         prop:value=move || pod().unwrap_or_default()
                         on:change=move |ev| { attempt.set(None); pg.select_pod(&event_target_value(&ev)) }>
                         {move || pods.get().into_iter().map(|p| view! { <option value=p.clone()>{p.clone()}</option> }).collect_view()}
                         {move || pod().filter(|p| !pods.with(|ps| ps.contains(p))).map(|p| view! {
-                            <option value=p.clone()>{format!("{p} (not scheduled yet)")}</option>
+                            <option value=p.clone()>{i18n.ta("scheduler-not-scheduled", &[("pod", &p)])}</option>
                         })}
                     </select>
                 </label>
                 {move || {
                     let n = all.with(|d| d.len());
                     (n > 1).then(|| view! {
-                        <label>" attempt "
-                            <select aria-label="Scheduling attempt"
+                        <label>" "{i18n.t("scheduler-attempt")}" "
+                            <select aria-label=i18n.t("scheduler-attempt-label")
                                 on:change=move |ev| attempt.set(event_target_value(&ev).parse().ok())>
                                 {(0..n).map(|i| view! {
-                                    <option value=i.to_string() selected=i + 1 == n>{format!("{} of {n}", i + 1)}</option>
+                                    <option value=i.to_string() selected=i + 1 == n>{i18n.ta("scheduler-attempt-n", &[("attempt", &(i + 1).to_string()), ("total", &n.to_string())])}</option>
                                 }).collect_view()}
                             </select>
                         </label>
@@ -63,9 +64,9 @@ pub fn SchedulerView() -> impl IntoView {
             {move || match decision() {
                 None => view! {
                     <p class="hint">{if pods.with(|p| p.is_empty()) {
-                        "No scheduling decision yet: the scheduler decides once a pod exists without a node."
+                        i18n.t("scheduler-none-yet")
                     } else {
-                        "This pod has no scheduling decision yet."
+                        i18n.t("scheduler-no-decision")
                     }}</p>
                 }.into_any(),
                 Some(d) => {
@@ -83,10 +84,10 @@ pub fn SchedulerView() -> impl IntoView {
                             <table class="table sched" data-testid="scheduler-table">
                                 <thead>
                                     <tr>
-                                        <th scope="col">"node"</th>
-                                        {d.filter_plugins.iter().map(|p| view! { <th scope="col" class="filter">{p.to_string()}<span class="sub">"filter"</span></th> }).collect_view()}
-                                        {d.score_plugins.iter().map(|(p, w)| view! { <th scope="col" class="score">{p.to_string()}<span class="sub">{format!("score × {w}")}</span></th> }).collect_view()}
-                                        <th scope="col">"total"</th>
+                                        <th scope="col">{i18n.t("scheduler-node")}</th>
+                                        {d.filter_plugins.iter().map(|p| view! { <th scope="col" class="filter">{p.to_string()}<span class="sub">{i18n.t("scheduler-filter")}</span></th> }).collect_view()}
+                                        {d.score_plugins.iter().map(|(p, w)| view! { <th scope="col" class="score">{p.to_string()}<span class="sub">{i18n.ta("scheduler-score", &[("weight", &w.to_string())])}</span></th> }).collect_view()}
+                                        <th scope="col">{i18n.t("scheduler-total")}</th>
                                     </tr>
                                 </thead>
                                 <tbody>
@@ -94,9 +95,9 @@ pub fn SchedulerView() -> impl IntoView {
                                         let chosen = selected.as_deref() == Some(row.node.as_str());
                                         let filters = d.filter_plugins.iter().map(|p| {
                                             match row.filters.iter().find(|f| f.plugin == *p) {
-                                                Some(f) if f.ok => view! { <td class="pass" title="passed">"✓"</td> }.into_any(),
+                                                Some(f) if f.ok => view! { <td class="pass" title=i18n.t("scheduler-passed")>"✓"</td> }.into_any(),
                                                 Some(f) => view! { <td class="fail">{"✗ "}{f.reason.clone().unwrap_or_default()}</td> }.into_any(),
-                                                None => view! { <td class="skip" title="not run">"–"</td> }.into_any(),
+                                                None => view! { <td class="skip" title=i18n.t("scheduler-not-run")>"–"</td> }.into_any(),
                                             }
                                         }).collect_view();
                                         let scores = d.score_plugins.iter().map(|(p, _)| {
@@ -107,17 +108,17 @@ pub fn SchedulerView() -> impl IntoView {
                                         }).collect_view();
                                         view! {
                                             <tr class:chosen=chosen data-node=row.node.clone() data-chosen=chosen.to_string()>
-                                                <th scope="row">{row.node.clone()}{chosen.then_some(" ★ chosen")}</th>
+                                                <th scope="row">{row.node.clone()}{chosen.then(|| format!(" {}", i18n.t("scheduler-chosen")))}</th>
                                                 {filters}
                                                 {scores}
-                                                <td class="num total">{row.total.map(|t| t.to_string()).unwrap_or_else(|| "infeasible".to_string())}</td>
+                                                <td class="num total">{row.total.map(|t| t.to_string()).unwrap_or_else(|| i18n.t("scheduler-infeasible").to_string())}</td>
                                             </tr>
                                         }
                                     }).collect_view()}
                                 </tbody>
                             </table>
                         </div>
-                        <p class="muted small">"Filters remove nodes that cannot run the pod; each score plugin rates the rest from 0 to 100; the total is the sum of score × weight and the highest wins."</p>
+                        <p class="muted small">{i18n.t("scheduler-legend")}</p>
                     }.into_any()
                 }
             }}

@@ -19,6 +19,7 @@ pub fn mark(r: &Record) -> Option<&'static str> {
 
 #[component]
 pub fn Timeline() -> impl IntoView {
+    let i18n = crate::state::i18n::i18n();
     let pg = expect_context::<Playground>();
     let total = move || pg.with(|p| p.records().len()).unwrap_or(0);
     let position = move || pg.with(|p| p.position()).unwrap_or(0);
@@ -39,18 +40,24 @@ pub fn Timeline() -> impl IntoView {
                     last = Some((m, bucket));
                     Some(view! {
                         <span class=format!("mark {m}") style=format!("left:{:.2}%", i as f64 * 100.0 / n)
-                            title=m></span>
+                            title=i18n.t(match m {
+                                "kubectl" => "timeline-kubectl",
+                                "schedule" => "timeline-scheduled",
+                                "start" => "timeline-started",
+                                "warning" => "timeline-warning",
+                                _ => "timeline-fault",
+                            })></span>
                     })
                 })
                 .collect_view()
         })
     };
     view! {
-        <footer data-testid="timeline" class="timeline" role="region" aria-label="Timeline">
+        <footer data-testid="timeline" class="timeline" role="region" aria-label=move || i18n.t("timeline-label")>
             <div class="track">
                 <div class="marks" aria-hidden="true">{marks}</div>
                 <input type="range" min="0" max=move || total().to_string() step="1"
-                    data-testid="scrubber" aria-label="Playback position (trace records shown)"
+                    data-testid="scrubber" aria-label=move || i18n.t("timeline-scrubber")
                     prop:value=move || position().to_string()
                     on:input=move |ev| {
                         if let Ok(v) = event_target_value(&ev).parse::<usize>() {
@@ -59,12 +66,12 @@ pub fn Timeline() -> impl IntoView {
                     } />
             </div>
             <span class="legend small" aria-hidden="true">
-                <span class="mark-key kubectl">"kubectl"</span>
-                <span class="mark-key schedule">"scheduled"</span>
-                <span class="mark-key start">"started"</span>
-                <span class="mark-key warning">"warning"</span>
+                <span class="mark-key kubectl">{move || i18n.t("timeline-kubectl")}</span>
+                <span class="mark-key schedule">{move || i18n.t("timeline-scheduled")}</span>
+                <span class="mark-key start">{move || i18n.t("timeline-started")}</span>
+                <span class="mark-key warning">{move || i18n.t("timeline-warning")}</span>
             </span>
-            <span class="count">{move || format!("{} / {} records", position(), total())}</span>
+            <span class="count">{move || i18n.ta("timeline-count", &[("position", &position().to_string()), ("total", &total().to_string())])}</span>
         </footer>
     }
 }

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 #[component]
 pub fn Views() -> impl IntoView {
     let pg = expect_context::<Playground>();
+    let i18n = crate::state::i18n::i18n();
     let on_tab_key = move |ev: leptos::ev::KeyboardEvent| {
         let tabs = Tab::ALL;
         let cur = tabs
@@ -35,20 +36,20 @@ pub fn Views() -> impl IntoView {
         }
     };
     view! {
-        <section class="views" aria-label="Views">
+        <section class="views" aria-label=move || i18n.t("views-label")>
             <div class="flow-area">
                 <Flow />
                 <StepDetails />
             </div>
             <div class="tabbed">
-                <div class="tabs" role="tablist" aria-label="Views" on:keydown=on_tab_key>
+                <div class="tabs" role="tablist" aria-label=move || i18n.t("views-label") on:keydown=on_tab_key>
                     {Tab::ALL.into_iter().map(|t| view! {
                         <button role="tab" id=format!("tab-{}", t.id()) data-testid=format!("tab-{}", t.id())
                             aria-selected=move || (pg.tab.get() == t).to_string()
                             tabindex=move || if pg.tab.get() == t { "0" } else { "-1" }
                             aria-controls="view-panel"
                             class:active=move || pg.tab.get() == t
-                            on:click=move |_| pg.tab.set(t)>{t.title()}</button>
+                            on:click=move |_| pg.tab.set(t)>{move || i18n.t(t.message_id())}</button>
                     }).collect_view()}
                 </div>
                 <div id="view-panel" class="panel" role="tabpanel">

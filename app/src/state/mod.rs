@@ -5,6 +5,8 @@ pub mod derive;
 pub mod flow;
 pub mod gallery;
 pub mod highlight;
+pub mod i18n;
 pub mod player;
 pub mod playground;
 pub mod scenario;
+pub mod tour;

@@ -39,6 +39,16 @@ impl Tab {
             Tab::Events => "events",
         }
     }
+    /// The `ui.ftl` message of the tab's name.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Tab::Cluster => "view-cluster",
+            Tab::Etcd => "view-etcd",
+            Tab::Scheduler => "view-scheduler",
+            Tab::Pod => "view-pod",
+            Tab::Events => "view-events",
+        }
+    }
     pub fn title(self) -> &'static str {
         match self {
             Tab::Cluster => "Cluster",
