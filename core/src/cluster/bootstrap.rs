@@ -4,7 +4,7 @@
 
 use crate::api::Object;
 use crate::kernel::time::rfc3339_micro;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 pub const NAMESPACES: [&str; 4] = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
@@ -114,71 +114,94 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
         meta.remove(k);
     }
     let cidr = format!("10.244.{}.0/24", index + 1);
-    let spec = crate::api::meta::ensure_path(&mut n, &["spec"]);
-    if spec.get("podCIDR").is_none() {
-        spec["podCIDR"] = json!(cidr);
-        spec["podCIDRs"] = json!([cidr]);
-    }
-    let status = crate::api::meta::ensure_path(&mut n, &["status"]);
-    let mut capacity = status.get("capacity").cloned().unwrap_or_else(|| json!({}));
-    for (k, v) in [
-        ("cpu", "4"),
-        ("memory", "8Gi"),
-        ("pods", "110"),
-        ("ephemeral-storage", "100Gi"),
-        ("hugepages-1Gi", "0"),
-        ("hugepages-2Mi", "0"),
-    ] {
-        if capacity.get(k).is_none() {
-            capacity[k] = json!(v);
+    // A spec, status or capacity that is not a mapping (`spec: x`) is left as written, for
+    // kube-apiserver to refuse when the node registers.
+    if let Some(spec) = mapping_at(&mut n, "spec") {
+        if spec.get("podCIDR").is_none() {
+            spec.insert("podCIDR".into(), json!(cidr));
+            spec.insert("podCIDRs".into(), json!([cidr]));
         }
     }
-    status["capacity"] = capacity.clone();
+    let Some(status) = mapping_at(&mut n, "status") else {
+        return n;
+    };
+    let mut capacity = status.get("capacity").cloned().unwrap_or_else(|| json!({}));
+    if let Some(c) = capacity.as_object_mut() {
+        for (k, v) in [
+            ("cpu", "4"),
+            ("memory", "8Gi"),
+            ("pods", "110"),
+            ("ephemeral-storage", "100Gi"),
+            ("hugepages-1Gi", "0"),
+            ("hugepages-2Mi", "0"),
+        ] {
+            c.entry(k).or_insert_with(|| json!(v));
+        }
+    }
+    status.insert("capacity".into(), capacity.clone());
     if status.get("allocatable").is_none() {
-        status["allocatable"] = capacity;
+        status.insert("allocatable".into(), capacity);
     }
     let ip = format!("10.0.0.{}", 11 + index);
-    status["addresses"] =
-        json!([{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}]);
-    status["daemonEndpoints"] = json!({"kubeletEndpoint": {"Port": 10250}});
-    status["nodeInfo"] = json!({
+    status.insert(
+        "addresses".into(),
+        json!([{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}]),
+    );
+    status.insert(
+        "daemonEndpoints".into(),
+        json!({"kubeletEndpoint": {"Port": 10250}}),
+    );
+    status.insert("nodeInfo".into(), json!({
         "architecture": "amd64", "bootID": format!("00000000-0000-4000-8000-{:012x}", index + 1),
         "containerRuntimeVersion": "containerd://2.1.4", "kernelVersion": "6.8.0-60-generic",
         "kubeProxyVersion": "", "kubeletVersion": KUBELET_VERSION,
         "machineID": format!("{:032x}", index + 1), "operatingSystem": "linux",
         "osImage": "Ubuntu 24.04.3 LTS", "systemUUID": format!("00000000-0000-4000-8000-{:012x}", index + 1)
-    });
+    }));
     let t = crate::kernel::time::rfc3339(now_ms);
     let cond = |ty: &str, st: &str, reason: &str, msg: &str| -> Value {
         json!({"type": ty, "status": st, "reason": reason, "message": msg, "lastHeartbeatTime": t, "lastTransitionTime": t})
     };
-    status["conditions"] = json!([
-        cond(
-            "MemoryPressure",
-            "False",
-            "KubeletHasSufficientMemory",
-            "kubelet has sufficient memory available"
-        ),
-        cond(
-            "DiskPressure",
-            "False",
-            "KubeletHasNoDiskPressure",
-            "kubelet has no disk pressure"
-        ),
-        cond(
-            "PIDPressure",
-            "False",
-            "KubeletHasSufficientPID",
-            "kubelet has sufficient PID available"
-        ),
-        cond(
-            "Ready",
-            "True",
-            "KubeletReady",
-            "kubelet is posting ready status"
-        ),
-    ]);
+    status.insert(
+        "conditions".into(),
+        json!([
+            cond(
+                "MemoryPressure",
+                "False",
+                "KubeletHasSufficientMemory",
+                "kubelet has sufficient memory available"
+            ),
+            cond(
+                "DiskPressure",
+                "False",
+                "KubeletHasNoDiskPressure",
+                "kubelet has no disk pressure"
+            ),
+            cond(
+                "PIDPressure",
+                "False",
+                "KubeletHasSufficientPID",
+                "kubelet has sufficient PID available"
+            ),
+            cond(
+                "Ready",
+                "True",
+                "KubeletReady",
+                "kubelet is posting ready status"
+            ),
+        ]),
+    );
     n
+}
+
+/// The mapping at `obj[field]`, made one if the field is missing or null; `None` if it holds
+/// something else (a string, a list).
+fn mapping_at<'a>(obj: &'a mut Object, field: &str) -> Option<&'a mut Map<String, Value>> {
+    let v = crate::api::meta::ensure_path(obj, &[field]);
+    if v.is_null() {
+        *v = Value::Object(Map::new());
+    }
+    v.as_object_mut()
 }
 
 /// A node's heartbeat Lease in `kube-node-lease`.
