@@ -2,27 +2,10 @@
 //! Pods, the `schedule` trace record's node-by-plugin table, the FitError text on Pending pods,
 //! retries on cluster events, taints, selectors, affinity and determinism.
 
-use kubeplay_core::cluster::Cluster;
-use kubeplay_core::scheduler::Scheduler;
 use serde_json::Value;
 
-/// A cluster from the scenario text, with the scheduler running.
-fn cluster(text: &str) -> Cluster {
-    let mut c = Cluster::from_text("s.yaml", text).expect("scenario parses");
-    let running = kubeplay_core::controllers::control_plane(&Default::default())
-        .iter()
-        .any(|c| c.name() == "default-scheduler");
-    if !running {
-        c.add_component(Box::new(Scheduler::new()));
-    }
-    c
-}
-
-fn run(text: &str) -> Cluster {
-    let mut c = cluster(text);
-    c.run(None);
-    c
-}
+mod common;
+use common::scheduling::*;
 
 fn node(name: &str, cpu: &str, memory: &str, extra_meta: &str, spec: &str) -> String {
     format!(
@@ -61,67 +44,6 @@ spec:
 {containers}---
 "
     )
-}
-
-fn pods_json(c: &mut Cluster) -> Vec<Value> {
-    let out = kubeplay_core::kubectl::run(
-        c,
-        &["get".into(), "pods".into(), "-o".into(), "json".into()],
-    );
-    assert_eq!(out.exit_code, 0, "{}", out.stderr);
-    let v: Value = serde_json::from_str(&out.stdout).unwrap();
-    v["items"].as_array().cloned().unwrap_or_default()
-}
-
-fn pod_named(c: &mut Cluster, name: &str) -> Value {
-    pods_json(c)
-        .into_iter()
-        .find(|p| p["metadata"]["name"] == name)
-        .unwrap_or_else(|| panic!("pod {name} not found"))
-}
-
-fn node_of(c: &mut Cluster, name: &str) -> Option<String> {
-    pod_named(c, name)["spec"]["nodeName"]
-        .as_str()
-        .map(str::to_string)
-}
-
-fn pod_scheduled(pod: &Value) -> Value {
-    pod["status"]["conditions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|c| c["type"] == "PodScheduled")
-        .cloned()
-        .unwrap_or(Value::Null)
-}
-
-/// The `schedule` records about one pod, as their JSON Lines form.
-fn decisions(c: &Cluster, pod: &str) -> Vec<Value> {
-    c.trace
-        .records
-        .iter()
-        .filter(|r| r.action == "schedule")
-        .map(|r| r.to_json())
-        .filter(|r| r["pod"] == format!("default/{pod}"))
-        .collect()
-}
-
-fn row<'a>(decision: &'a Value, node: &str) -> &'a Value {
-    decision["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["node"] == node)
-        .unwrap_or_else(|| panic!("no row for {node} in {decision}"))
-}
-
-fn score(row: &Value, plugin: &str) -> Option<i64> {
-    row["scores"]
-        .as_array()?
-        .iter()
-        .find(|s| s["plugin"] == plugin)?["score"]
-        .as_i64()
 }
 
 #[test]

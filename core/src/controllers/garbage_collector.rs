@@ -474,6 +474,20 @@ impl GarbageCollector {
         self.delete(ctx, &n, policy)
     }
 
+    /// Patches the node's object; an object already gone needs nothing more.
+    fn patch(ctx: &mut Ctx<'_>, n: &Node, kind: PatchType, body: Value) -> Result<(), Retry> {
+        let req = ctx
+            .request(Verb::Patch(kind), info(n.informer))
+            .namespace(n.namespace.as_deref())
+            .name(&n.name)
+            .body(body);
+        match ctx.send(&req) {
+            Ok(_) => Ok(()),
+            Err(e) if e.code == 404 => Ok(()),
+            Err(_) => Err(Retry),
+        }
+    }
+
     fn delete(&mut self, ctx: &mut Ctx<'_>, n: &Node, policy: Propagation) -> Result<(), Retry> {
         let mut req = ctx
             .request(Verb::Delete, info(n.informer))
@@ -554,16 +568,7 @@ impl GarbageCollector {
             "resourceVersion": meta::resource_version(&latest),
             "finalizers": fins,
         }});
-        let req = ctx
-            .request(Verb::Patch(PatchType::Merge), info(n.informer))
-            .namespace(n.namespace.as_deref())
-            .name(&n.name)
-            .body(body);
-        match ctx.send(&req) {
-            Ok(_) => Ok(()),
-            Err(e) if e.code == 404 => Ok(()),
-            Err(_) => Err(Retry),
-        }
+        Self::patch(ctx, n, PatchType::Merge, body)
     }
 
     /// The strategic merge patch that deletes ownerReferences by uid
@@ -580,16 +585,7 @@ impl GarbageCollector {
             .map(|u| json!({"$patch": "delete", "uid": u}))
             .collect();
         let body = json!({"metadata": {"ownerReferences": refs, "uid": uid}});
-        let req = ctx
-            .request(Verb::Patch(PatchType::Strategic), info(n.informer))
-            .namespace(n.namespace.as_deref())
-            .name(&n.name)
-            .body(body);
-        match ctx.send(&req) {
-            Ok(_) => Ok(()),
-            Err(e) if e.code == 404 => Ok(()),
-            Err(_) => Err(Retry),
-        }
+        Self::patch(ctx, n, PatchType::Strategic, body)
     }
 
     /// `unblockOwnerReferencesStrategicMergePatch`: blockOwnerDeletion becomes false.
@@ -612,16 +608,7 @@ impl GarbageCollector {
             return Ok(());
         }
         let body = json!({"metadata": {"ownerReferences": list, "uid": uid}});
-        let req = ctx
-            .request(Verb::Patch(PatchType::Strategic), info(n.informer))
-            .namespace(n.namespace.as_deref())
-            .name(&n.name)
-            .body(body);
-        match ctx.send(&req) {
-            Ok(_) => Ok(()),
-            Err(e) if e.code == 404 => Ok(()),
-            Err(_) => Err(Retry),
-        }
+        Self::patch(ctx, n, PatchType::Strategic, body)
     }
 
     /// `attemptToOrphanWorker`: every dependent loses its reference to the owner, then the owner

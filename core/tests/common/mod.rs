@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod scheduling;
+
 use std::process::{Command, Output};
 
 pub struct Run {
