@@ -304,14 +304,26 @@ impl Cacher {
         }
         for e in events {
             let change = Change::decode(e, cache);
-            let mut targets: BTreeSet<u64> = self.untriggered.clone();
-            for obj in [&change.object, &change.prev].into_iter().flatten() {
-                if let Some(ids) = self.by_trigger.get(trigger_value(self.resource, obj)) {
-                    targets.extend(ids);
-                }
-            }
-            for id in targets {
-                if let Some(w) = watches.get_mut(&id) {
+            // Each watch keeps its own queue, so the order they are offered in does not
+            // matter; a watch is offered a change once even when the object's node or name is
+            // the same before and after.
+            let now = change
+                .object
+                .as_ref()
+                .map(|o| trigger_value(self.resource, o));
+            let before = change
+                .prev
+                .as_ref()
+                .map(|o| trigger_value(self.resource, o));
+            let mut values = vec![now, before.filter(|b| Some(*b) != now)];
+            values.retain(Option::is_some);
+            let triggered = values
+                .into_iter()
+                .flatten()
+                .filter_map(|v| self.by_trigger.get(v))
+                .flatten();
+            for id in self.untriggered.iter().chain(triggered) {
+                if let Some(w) = watches.get_mut(id) {
                     w.offer(&change);
                 }
             }
