@@ -2,6 +2,7 @@
 //! `kubeplay-core` and renders its answers.
 
 pub mod components;
+pub mod panic;
 pub mod state;
 
 pub use components::app::App;

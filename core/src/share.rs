@@ -58,6 +58,16 @@ pub fn link(base: &str, scenario: &str) -> String {
 
 /// Reads a fragment back, refusing anything malformed with a message saying what is wrong.
 pub fn decode_fragment(fragment: &str) -> Result<ShareLink, String> {
+    let (mut link, encoded) = decode_params(fragment)?;
+    let encoded = encoded.ok_or("the link has no scenario (#scenario=...)")?;
+    link.scenario = decode_scenario(encoded)?;
+    Ok(link)
+}
+
+/// The parameters of a fragment (`view=`, `t=`, `embed=`, `editor=`, `lang=`), checked, with an
+/// empty scenario; and the still-encoded `scenario=` value when there is one. An embed without
+/// a scenario (`#embed=1&view=flow`) plays the default one.
+pub fn decode_params(fragment: &str) -> Result<(ShareLink, Option<&str>), String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut link = ShareLink::default();
     let mut scenario = None;
@@ -93,7 +103,12 @@ pub fn decode_fragment(fragment: &str) -> Result<ShareLink, String> {
             _ => {}
         }
     }
-    let encoded = scenario.ok_or("the link has no scenario (#scenario=...)")?;
+    Ok((link, scenario))
+}
+
+/// The scenario text of a `scenario=` value: base64url, then raw DEFLATE of at most
+/// [`MAX_DECOMPRESSED_BYTES`], then UTF-8.
+pub fn decode_scenario(encoded: &str) -> Result<String, String> {
     let bytes = base64::decode(encoded)
         .map_err(|e| format!("the link's scenario is not valid base64url: {e}"))?;
     let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_DECOMPRESSED_BYTES)
@@ -107,9 +122,7 @@ pub fn decode_fragment(fragment: &str) -> Result<ShareLink, String> {
             "the link's scenario is not valid DEFLATE data (the link may be cut short)".to_string()
         }
     })?;
-    link.scenario =
-        String::from_utf8(text).map_err(|_| "the link's scenario is not UTF-8 text".to_string())?;
-    Ok(link)
+    String::from_utf8(text).map_err(|_| "the link's scenario is not UTF-8 text".to_string())
 }
 
 #[cfg(test)]

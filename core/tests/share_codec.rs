@@ -134,3 +134,27 @@ fn a_decoded_link_that_is_not_a_scenario_is_refused_by_the_parser() {
 fn encode_raw(bytes: &[u8]) -> String {
     kubeplay_core::base64::encode_url(&miniz_oxide::deflate::compress_to_vec(bytes, 9))
 }
+
+/// `public/embed-example.html` embeds gallery scenarios by link, as a docs page would: each
+/// link must still open its gallery file, in the compact player, with a view.
+#[test]
+fn the_embed_example_page_embeds_gallery_scenarios() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let page = std::fs::read_to_string(format!("{root}/../public/embed-example.html")).unwrap();
+    let gallery = scenarios();
+    let mut found = Vec::new();
+    for src in page.split("src=\"").skip(1) {
+        let src = src.split('"').next().unwrap().replace("&amp;", "&");
+        let Some((_, fragment)) = src.split_once('#') else {
+            continue;
+        };
+        let link = decode_fragment(fragment).unwrap_or_else(|e| panic!("{src}: {e}"));
+        assert!(link.embed && link.view.is_some(), "{src}");
+        let (name, _) = gallery
+            .iter()
+            .find(|(n, text)| n.starts_with("../public/scenarios/") && *text == link.scenario)
+            .unwrap_or_else(|| panic!("{src} embeds no gallery scenario as it is now"));
+        found.push(name.clone());
+    }
+    assert_eq!(found.len(), 2, "two players: {found:?}");
+}

@@ -4,7 +4,9 @@
 // The site: KUBEPLAY_E2E_URL if set (scripts/test.sh starts server.mjs and sets it), otherwise
 // this process serves KUBEPLAY_DIST (default: the repository's dist/) itself on a free port.
 import { after, before } from 'node:test';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -34,6 +36,26 @@ export const WAIT_MS = Number(process.env.KUBEPLAY_E2E_WAIT_MS ?? 20_000);
  * `browser` are filled in once `before` has run. The server (if started here) and the browser
  * are always closed in `after`.
  */
+/**
+ * Runs the kubeplay command line (`cargo run`, which builds it when needed) in a fresh
+ * directory holding `files` ({ name: text }); returns its stdout.
+ */
+export function kubeplay(args, files = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'kubeplay-cli-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const manifest = join(here, '..', '..', 'Cargo.toml');
+  return execFileSync(
+    'cargo',
+    ['run', '--quiet', '--manifest-path', manifest, '-p', 'kubeplay-core', '--bin', 'kubeplay', '--', ...args],
+    { cwd: dir, encoding: 'utf8', timeout: 900_000, maxBuffer: 256 * 1024 * 1024 },
+  );
+}
+
+/** The built site's directory: KUBEPLAY_DIST, or the repository's dist/. */
+export function distRoot() {
+  return resolve(process.env.KUBEPLAY_DIST ?? join(here, '..', '..', 'dist'));
+}
+
 export function useSite() {
   const site = { url: null, browser: null };
   let server = null;
@@ -41,7 +63,7 @@ export function useSite() {
     if (process.env.KUBEPLAY_E2E_URL) {
       site.url = process.env.KUBEPLAY_E2E_URL;
     } else {
-      const root = resolve(process.env.KUBEPLAY_DIST ?? join(here, '..', '..', 'dist'));
+      const root = distRoot();
       if (!existsSync(join(root, 'index.html'))) {
         throw new Error(`${root}/index.html is missing: build the site first (trunk build --release)`);
       }
@@ -64,10 +86,15 @@ export function useSite() {
 /**
  * Opens the site in a fresh browser context and waits until the app has mounted (the editor
  * is in the DOM). Returns { page, context, problems, responses } where `problems` collects
- * console errors, uncaught page errors and failed requests, as strings. Options: `viewport`, and
- * `init(context)`, run before the page is opened (e.g. to add an init script).
+ * console errors, uncaught page errors and failed requests, as strings. Options: `viewport`,
+ * `init(context)`, run before the page is opened (e.g. to add an init script), and `ready`, the
+ * selector waited for (default: the editor; the embedded player has none).
  */
-export async function openApp(site, path = '', { viewport = { width: 1280, height: 800 }, init } = {}) {
+export async function openApp(
+  site,
+  path = '',
+  { viewport = { width: 1280, height: 800 }, init, ready = '[data-testid="yaml-editor"]' } = {},
+) {
   const context = await site.browser.newContext({ viewport });
   if (init) await init(context);
   const page = await context.newPage();
@@ -87,7 +114,7 @@ export async function openApp(site, path = '', { viewport = { width: 1280, heigh
   );
   page.on('response', (res) => responses.push(res));
   await page.goto(new URL(path, site.url).href, { waitUntil: 'load' });
-  await page.locator('[data-testid="yaml-editor"]').first().waitFor({ state: 'attached' });
+  await page.locator(ready).first().waitFor({ state: 'attached' });
   return { page, context, problems, responses };
 }
 

@@ -39,8 +39,11 @@ export function mimeType(path) {
   return MIME_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Starts serving `root`. Resolves to { url, port, close() } once listening. */
-export function startServer({ root, port = 0, host = '127.0.0.1' } = {}) {
+/**
+ * Starts serving `root`, under the path `prefix` (default `/`; e.g. `/kubeplay/`, as a project
+ * page is served: nothing outside it exists). Resolves to { url, port, close() } once listening.
+ */
+export function startServer({ root, port = 0, host = '127.0.0.1', prefix = '/' } = {}) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     const send = (status, text) => {
@@ -55,6 +58,8 @@ export function startServer({ root, port = 0, host = '127.0.0.1' } = {}) {
       } catch {
         return send(400, 'bad request\n');
       }
+      if (!pathname.startsWith(prefix)) return send(404, `not found: ${pathname} (the site is under ${prefix})\n`);
+      pathname = '/' + pathname.slice(prefix.length);
       let file = normalize(join(base, pathname));
       if (file !== base && !file.startsWith(base + sep)) return send(403, 'forbidden\n');
       let info = await stat(file).catch(() => null);
@@ -87,7 +92,7 @@ export function startServer({ root, port = 0, host = '127.0.0.1' } = {}) {
     server.listen(port, host, () => {
       const actual = server.address().port;
       resolvePromise({
-        url: `http://${host}:${actual}/`,
+        url: `http://${host}:${actual}${prefix}`,
         port: actual,
         close: () =>
           new Promise((done) => {

@@ -1,9 +1,10 @@
-//! The top bar: the gallery, Apply and Reset, playback (rewind, step back, play/pause, step,
-//! to the end), speed, and the virtual clock.
+//! The top bar: the gallery, Apply and Reset, playback, the tour, Share, Embed and Export, and
+//! the language.
 
+use super::{export::ExportMenu, playback::Playback, share::ShareButtons};
 use crate::state::gallery::{parse_index, GalleryEntry, GALLERY_DIR};
-use crate::state::i18n::{i18n, with_lang};
-use crate::state::playground::{Playground, SPEEDS};
+use crate::state::i18n::i18n;
+use crate::state::playground::Playground;
 use crate::state::scenario::ScenarioState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -27,7 +28,7 @@ pub fn clock_text(ms: u64) -> String {
     )
 }
 
-async fn fetch_text(url: &str) -> Result<String, String> {
+pub async fn fetch_text(url: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
     let resp = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
         .await
@@ -85,48 +86,6 @@ pub fn Controls() -> impl IntoView {
         })
     };
     let can_apply = move || scenario.parsed.with(|p| p.is_ok());
-    let clock = move || {
-        pg.with(|p| clock_text(p.clock()))
-            .unwrap_or_else(|| clock_text(0))
-    };
-    let position = move || {
-        pg.with(|p| {
-            i18n.ta(
-                "controls-position",
-                &[
-                    ("position", &p.position().to_string()),
-                    ("total", &p.records().len().to_string()),
-                ],
-            )
-        })
-        .unwrap_or_default()
-    };
-    let at_end = move || pg.at_end();
-    let at_start = move || pg.with(|p| p.position() == 0).unwrap_or(true);
-    let playing = move || pg.playing.get() || pg.fast_forward.get();
-    let share_link = RwSignal::new(None::<String>);
-    let on_share = move |_| {
-        let Some(loc) = web_sys::window().map(|w| w.location()) else {
-            return;
-        };
-        let base = loc.href().unwrap_or_default();
-        let link = kubeplay_core::share::link(&base, &scenario.text.get_untracked());
-        let lang = i18n.lang.get_untracked();
-        let link = match link.split_once('#') {
-            Some((base, fragment)) => {
-                let fragment = with_lang(fragment, lang);
-                let _ = loc.set_hash(&fragment);
-                format!("{base}#{fragment}")
-            }
-            None => link,
-        };
-        share_link.set(Some(link));
-    };
-    let on_speed = move |ev: leptos::ev::Event| {
-        if let Ok(s) = event_target_value(&ev).parse::<f64>() {
-            pg.speed.set(s);
-        }
-    };
     view! {
         <header class="controls" role="toolbar" aria-label=move || i18n.t("controls-label")>
             <span class="brand">{move || i18n.t("app-name")}</span>
@@ -156,54 +115,14 @@ pub fn Controls() -> impl IntoView {
                 on:click=move |_| scenario.text.set(scenario.applied.get_untracked())>
                 {move || i18n.t("controls-reset")}
             </button>
-            <div class="playback" role="group" aria-label=move || i18n.t("controls-playback")>
-                <button data-testid="rewind" aria-label=move || i18n.t("controls-rewind") title=move || i18n.t("controls-rewind")
-                    disabled=at_start on:click=move |_| pg.rewind()>"⇤"</button>
-                <button data-testid="step-back" aria-label=move || i18n.t("controls-step-back") title=move || i18n.t("controls-step-back-title")
-                    disabled=at_start on:click=move |_| pg.step_back()>"◀"</button>
-                <button data-testid="play" class="play" aria-keyshortcuts="Space" aria-label=move || i18n.t(if playing() { "controls-pause" } else { "controls-play" })
-                    title=move || i18n.t(if playing() { "controls-pause" } else { "controls-play" })
-                    disabled=move || at_end() && !playing()
-                    on:click=move |_| if playing() { pg.pause() } else { pg.play() }>
-                    {move || if playing() { "‖" } else { "▶" }}
-                </button>
-                <button data-testid="step" aria-label=move || i18n.t("controls-step-forward") title=move || i18n.t("controls-step-title")
-                    disabled=at_end on:click=move |_| pg.step_forward()>"▶|"</button>
-                <button data-testid="to-end" aria-label=move || i18n.t("controls-to-end") title=move || i18n.t("controls-to-end-title")
-                    disabled=at_end on:click=move |_| pg.to_end()>"⇥"</button>
-                <label>
-                    <span class="sr-only">{move || i18n.t("controls-speed")}</span>
-                    <select data-testid="speed" aria-label=move || i18n.t("controls-speed") on:change=on_speed
-                        prop:value=move || pg.speed.get().to_string()>
-                        {SPEEDS.iter().map(|s| view! {
-                            <option value=s.to_string()>{format!("{s}x")}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-            </div>
-            <span class="clock" data-testid="clock" aria-label=move || i18n.t("controls-clock") role="timer">
-                "t="{clock}
-            </span>
-            <span class="position" data-testid="position" aria-live="off">{position}</span>
-            <span class="state" data-testid="play-state"
-                data-state=move || if playing() { "playing" } else if at_end() { "ended" } else { "paused" }>
-                {move || i18n.t(if playing() { "controls-state-playing" } else if at_end() { "controls-state-ended" } else { "controls-state-paused" })}
-            </span>
+            <Playback />
             {use_context::<crate::state::tour::TourState>().map(|tour| view! {
                 <button data-testid="tour-start" on:click=move |_| crate::components::tour::start(scenario, pg, tour)>
                     {move || i18n.t("tour-start")}
                 </button>
             })}
-            <button data-testid="share" title=move || i18n.t("controls-share-title")
-                on:click=on_share>{move || i18n.t("controls-share")}</button>
-            {move || share_link.get().map(|l| view! {
-                <input class="share-link" type="text" readonly aria-label=move || i18n.t("controls-share") prop:value=l
-                    on:focus=move |ev| {
-                        if let Some(t) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                            t.select();
-                        }
-                    } />
-            })}
+            <ShareButtons />
+            <ExportMenu />
             <label class="language">
                 <span class="sr-only">{move || i18n.t("language-label")}</span>
                 <select data-testid="language" aria-label=move || i18n.t("language-label")

@@ -2,6 +2,8 @@
 //! plain Rust, tested natively.
 
 pub mod derive;
+pub mod draft;
+pub mod export;
 pub mod flow;
 pub mod gallery;
 pub mod highlight;
@@ -9,4 +11,5 @@ pub mod i18n;
 pub mod player;
 pub mod playground;
 pub mod scenario;
+pub mod start;
 pub mod tour;

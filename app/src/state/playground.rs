@@ -39,6 +39,10 @@ impl Tab {
             Tab::Events => "events",
         }
     }
+    /// The tab a link's `view=` (or a saved draft) names; `flow` is not a tab.
+    pub fn from_id(id: &str) -> Option<Tab> {
+        Tab::ALL.into_iter().find(|t| t.id() == id)
+    }
     /// The `ui.ftl` message of the tab's name.
     pub fn message_id(self) -> &'static str {
         match self {
@@ -90,6 +94,8 @@ pub struct Playground {
     pub console: RwSignal<Vec<ConsoleEntry>>,
     looping: StoredValue<bool>,
     last_frame: StoredValue<f64>,
+    /// A virtual time to run to and stop at (a link's `t=`).
+    goal: StoredValue<Option<u64>>,
 }
 
 impl Default for Playground {
@@ -116,6 +122,7 @@ impl Playground {
             console: RwSignal::new(Vec::new()),
             looping: StoredValue::new(false),
             last_frame: StoredValue::new(0.0),
+            goal: StoredValue::new(None),
         }
     }
 
@@ -187,6 +194,16 @@ impl Playground {
     pub fn pause(&self) {
         self.playing.set(false);
         self.fast_forward.set(false);
+        self.goal.set_value(None);
+    }
+
+    /// Runs to virtual time `t_ms` as fast as frames allow and stops there, paused (a share
+    /// link's `t=`): every record up to it is revealed.
+    pub fn run_to_time(&self, t_ms: u64) {
+        self.pause();
+        self.goal.set_value(Some(t_ms));
+        self.fast_forward.set(true);
+        self.start_loop();
     }
 
     pub fn toggle(&self) {
@@ -287,8 +304,12 @@ impl Playground {
         let mut out_of_time = move || perf_now() > deadline;
         let speed = self.speed.get_untracked();
         let skip = self.skip_idle.get_untracked();
+        let goal = self.goal.get_value();
         let ended = self
             .update(|p| {
+                if let Some(t) = goal {
+                    return p.play_to(t, false, &mut out_of_time) || p.at_end();
+                }
                 if fast {
                     p.run_to_end(&mut out_of_time);
                 } else {
@@ -301,6 +322,7 @@ impl Playground {
         if ended {
             self.playing.set(false);
             self.fast_forward.set(false);
+            self.goal.set_value(None);
             self.looping.set_value(false);
             return;
         }

@@ -14,16 +14,6 @@ pub fn parse(text: &str) -> Result<Scenario, SourceError> {
     scenario::parse(EDITOR_FILE, text)
 }
 
-/// The scenario a page address carries in its fragment (`#scenario=...`, as share links and
-/// `kubeplay share` write it): `Ok(None)` when there is none, `Err` with what is wrong with it.
-pub fn from_fragment(hash: &str) -> Result<Option<String>, String> {
-    let fragment = hash.strip_prefix('#').unwrap_or(hash);
-    if !fragment.split('&').any(|p| p.starts_with("scenario=")) {
-        return Ok(None);
-    }
-    kubeplay_core::share::decode_fragment(fragment).map(|l| Some(l.scenario))
-}
-
 /// One line per object for the page, e.g. `Deployment/nginx (line 4)`.
 pub fn object_lines(s: &Scenario) -> Vec<String> {
     s.nodes
@@ -72,18 +62,6 @@ mod tests {
         let s = parse(DEFAULT_SCENARIO).expect("default scenario parses");
         assert_eq!(object_lines(&s), vec!["Deployment/nginx (line 4)"]);
         assert_eq!(s.objects[0].object["spec"]["replicas"], 3);
-    }
-
-    #[test]
-    fn share_link_fragments_give_their_scenario_or_say_what_is_wrong() {
-        let link = kubeplay_core::share::link("http://x/", "kind: Pod\n");
-        let hash = &link[link.find('#').unwrap()..];
-        assert_eq!(from_fragment(hash), Ok(Some("kind: Pod\n".to_string())));
-        assert_eq!(from_fragment(""), Ok(None));
-        assert_eq!(from_fragment("#view=flow"), Ok(None));
-        assert!(from_fragment("#scenario=%%%")
-            .unwrap_err()
-            .contains("base64"));
     }
 
     #[test]
