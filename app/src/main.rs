@@ -14,3 +14,32 @@ fn main() {
 pub fn kubeplay_test_panic(message: String) {
     panic!("{message}");
 }
+
+/// The browser half of `scripts/bench.sh`: runs a size of `kubeplay_core::benchmark` (the same
+/// scenario and readings as the native benchmark) in this page's wasm and returns its figures
+/// as JSON. The wasm memory never shrinks, so its size afterwards is the run's peak.
+#[wasm_bindgen]
+pub fn kubeplay_benchmark(size: &str) -> Result<String, String> {
+    use kubeplay_core::benchmark;
+    let s = benchmark::size(size).ok_or_else(|| format!("no benchmark size {size:?}"))?;
+    let performance = web_sys::window()
+        .and_then(|w| w.performance())
+        .ok_or("no performance clock")?;
+    let o = benchmark::run(s, &mut || performance.now() / 1000.0);
+    #[cfg(target_arch = "wasm32")]
+    let memory = core::arch::wasm32::memory_size(0) * 65536;
+    #[cfg(not(target_arch = "wasm32"))]
+    let memory = 0usize;
+    Ok(serde_json::json!({
+        "size": s.name,
+        "nodes": s.nodes,
+        "pods": s.pods(),
+        "scheduled_s": o.scheduled_s,
+        "running_s": o.running_s,
+        "virtual_running_s": o.virtual_running_s,
+        "records": o.records,
+        "counted": o.counted,
+        "peak_mib": memory as f64 / (1024.0 * 1024.0),
+    })
+    .to_string())
+}

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod apiserver;
 pub mod base64;
+pub mod benchmark;
 pub mod cluster;
 pub mod controllers;
 pub mod etcd;

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appErrors, editor, openApp, testIdText, useSite, waitUntil } from './harness.mjs';
@@ -285,5 +286,26 @@ test('screenshots of the main screens at 1280x800 and 390x844', async () => {
     } finally {
       await context.close();
     }
+  }
+});
+
+test('a run with more pods than the trace keeps in full says that its trace is sampled', async () => {
+  const big =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: many\nspec:\n  replicas: 240\n' +
+    '  selector: {matchLabels: {app: many}}\n  template:\n    metadata: {labels: {app: many}}\n' +
+    '    spec:\n      containers: [{name: c, image: "nginx:1.27", resources: {requests: {cpu: 1m, memory: 1Mi}}}]\n';
+  const hash = '#scenario=' + deflateRawSync(Buffer.from(big, 'utf8')).toString('base64url');
+  const { page, context, problems } = await openApp(site, hash);
+  try {
+    const text = await waitUntil(
+      () => testIdText(page, 'trace-sampling'),
+      Boolean,
+      () => 'no trace-sampling notice',
+      { problems, timeout: 60_000 },
+    );
+    assert.match(text, /^Sampled trace: full records for 200 pods and \d+ ReplicaSets and Deployments; \d+ records about \d+ more pods/);
+    assert.deepEqual(appErrors(problems), [], problems.join('\n'));
+  } finally {
+    await context.close();
   }
 });

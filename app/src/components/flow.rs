@@ -44,6 +44,28 @@ pub fn Flow() -> impl IntoView {
     let view_w = RwSignal::new(760.0f64);
     let follow = RwSignal::new(true);
     let expected_top = StoredValue::new(0i32);
+    // Large runs keep full records for a sample of pods and workloads and count the rest: the
+    // Flow says so, with the numbers.
+    let sampling = move || {
+        pg.with(|p| {
+            let trace = &p.cluster().trace;
+            let (pods, more_pods) = trace.sampling();
+            let (workloads, more_workloads) = trace.workload_sampling();
+            (more_pods > 0 || more_workloads > 0).then(|| {
+                i18n.ta(
+                    "flow-sampled",
+                    &[
+                        ("pods", &pods.to_string()),
+                        ("workloads", &workloads.to_string()),
+                        ("records", &trace.counted_total().to_string()),
+                        ("morePods", &more_pods.to_string()),
+                        ("moreWorkloads", &more_workloads.to_string()),
+                    ],
+                )
+            })
+        })
+        .flatten()
+    };
 
     let measure = move || {
         if let Some(el) = scroller.get_untracked() {
@@ -239,6 +261,9 @@ pub fn Flow() -> impl IntoView {
                         on:change=move |ev| follow.set(event_target_checked(&ev)) />
                     {move || i18n.t("flow-follow")}
                 </label>
+                {move || sampling().map(|text| view! {
+                    <span class="sampling" data-testid="trace-sampling" title=text.clone()>{text.clone()}</span>
+                })}
                 <span class="legend" aria-hidden="true">
                     <span class="k request">"request"</span>
                     <span class="k response">"response"</span>

@@ -1,0 +1,167 @@
+//! The scale benchmark's scenarios and measurement, shared by the native benchmark
+//! (`cargo bench -p kubeplay-core --bench scale`) and the browser one (`scripts/bench.sh`,
+//! which calls the built site's wasm): the same generated text, the same run, the same
+//! readings, so the two can be compared.
+//!
+//! Each size is a generated scenario: N nodes (8 CPU, 32 GiB, 110 pods) and Deployments of 100
+//! nginx replicas requesting 10m CPU and 16 MiB. The whole cluster runs: apiserver, etcd,
+//! controllers, scheduler, kubelets, CNI. Progress is read the way a client would, from a
+//! watch on pods opened before the apply; the run is cut into one-second slices of virtual time
+//! and the wall clock is read at the end of the first slice where all pods are bound, and where
+//! all are Running.
+
+use crate::api::resources::for_kind;
+use crate::apiserver::{Request, Verb};
+use crate::cluster::{admin_credentials, Cluster};
+use std::collections::BTreeMap;
+
+pub struct Size {
+    pub name: &'static str,
+    pub nodes: usize,
+    pub deployments: usize,
+    pub replicas: usize,
+}
+
+pub const SIZES: [Size; 4] = [
+    Size {
+        name: "small",
+        nodes: 3,
+        deployments: 1,
+        replicas: 3,
+    },
+    Size {
+        name: "medium",
+        nodes: 100,
+        deployments: 30,
+        replicas: 100,
+    },
+    Size {
+        name: "large",
+        nodes: 1_000,
+        deployments: 300,
+        replicas: 100,
+    },
+    Size {
+        name: "limits",
+        nodes: 5_000,
+        deployments: 1_500,
+        replicas: 100,
+    },
+];
+
+/// The scenario of a size, as YAML text.
+pub fn scenario(size: &Size) -> String {
+    let mut docs = Vec::new();
+    for i in 0..size.nodes {
+        docs.push(format!(
+            "apiVersion: v1\nkind: Node\nmetadata:\n  name: node-{i}\n  labels:\n    topology.kubernetes.io/zone: zone-{}\nstatus:\n  capacity: {{cpu: \"8\", memory: 32Gi, pods: \"110\"}}\n",
+            i % 3
+        ));
+    }
+    for d in 0..size.deployments {
+        docs.push(format!(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-{d}\nspec:\n  replicas: {r}\n  selector: {{matchLabels: {{app: app-{d}}}}}\n  template:\n    metadata: {{labels: {{app: app-{d}}}}}\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.27\n        resources: {{requests: {{cpu: 10m, memory: 16Mi}}}}\n",
+            r = size.replicas
+        ));
+    }
+    docs.join("---\n")
+}
+
+impl Size {
+    pub fn pods(&self) -> usize {
+        self.deployments * self.replicas
+    }
+}
+
+/// The size named `name` (`small`, `medium`, `large`, `limits`).
+pub fn size(name: &str) -> Option<&'static Size> {
+    SIZES.iter().find(|s| s.name == name)
+}
+
+/// What a run measured: wall seconds (from before the parse) to all pods bound and all
+/// Running, the virtual time to all Running, and the trace's size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub scheduled_s: Option<f64>,
+    pub running_s: Option<f64>,
+    pub virtual_running_s: Option<f64>,
+    pub records: usize,
+    pub counted: u64,
+}
+
+/// Runs a size from the parse of its text to all pods Running (or 10 virtual minutes).
+/// `seconds()` reads the wall clock (`Instant` natively, `performance.now()` in a browser).
+pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
+    let total = size.deployments * size.replicas;
+    let text = scenario(size);
+    let start = seconds();
+    let mut c = Cluster::from_text("scale.yaml", &text).expect("generated scenario parses");
+    let mut watch = Request::new(
+        Verb::Watch,
+        for_kind("v1", "Pod").expect("pods"),
+        admin_credentials(),
+        "benchmark",
+    );
+    watch.resource_version = Some("0".into());
+    let now = c.now();
+    let id = c.api.watch(now, &watch, &mut c.trace).expect("watch pods");
+    // Pod key to (bound, running).
+    let mut pods: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    let mut out = Outcome {
+        scheduled_s: None,
+        running_s: None,
+        virtual_running_s: None,
+        records: 0,
+        counted: 0,
+    };
+    let mut t = 0;
+    while t < 600_000 {
+        t += 1_000;
+        c.run(Some(t));
+        for e in c.api.take_watch_events(id) {
+            let key = format!(
+                "{}/{}",
+                e.object["metadata"]["namespace"].as_str().unwrap_or(""),
+                e.object["metadata"]["name"].as_str().unwrap_or("")
+            );
+            if e.kind == "DELETED" {
+                pods.remove(&key);
+                continue;
+            }
+            let bound = e.object["spec"]["nodeName"].as_str().is_some();
+            let running = e.object["status"]["phase"] == "Running";
+            pods.insert(key, (bound, running));
+        }
+        let bound = pods.values().filter(|p| p.0).count();
+        let running = pods.values().filter(|p| p.1).count();
+        if out.scheduled_s.is_none() && bound >= total {
+            out.scheduled_s = Some(seconds() - start);
+        }
+        if running >= total {
+            out.running_s = Some(seconds() - start);
+            out.virtual_running_s = Some(t as f64 / 1000.0);
+            break;
+        }
+    }
+    out.records = c.trace.records.len();
+    out.counted = c.trace.counted_total();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_small_size_runs_to_all_pods_running() {
+        let mut tick = 0.0;
+        let o = run(size("small").unwrap(), &mut || {
+            tick += 1.0;
+            tick
+        });
+        assert!(o.scheduled_s.is_some() && o.running_s.is_some(), "{o:?}");
+        assert!(o.virtual_running_s.unwrap() <= 10.0, "{o:?}");
+        assert!(o.records > 100, "{o:?}");
+        assert_eq!(size("small").unwrap().pods(), 3);
+    }
+}

@@ -1,0 +1,70 @@
+// The browser half of scripts/bench.sh: serves the built site, opens it in headless Chromium
+// and runs each benchmark size in the page's own wasm (window.wasmBindings.kubeplay_benchmark,
+// the same scenario and readings as `cargo bench --bench scale`), then prints the table beside
+// the native figures.
+//
+//   node bench.mjs --native FILE SIZE...
+// FILE holds the native benchmark's JSON lines (`cargo bench -p kubeplay-core --bench scale --
+// --json SIZE...`); one browser page per size, so each wasm memory figure is that size's own.
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROME_FLAGS, distRoot } from './harness.mjs';
+import { startServer } from './server.mjs';
+
+const args = process.argv.slice(2);
+const nativeAt = args.indexOf('--native');
+const nativeFile = nativeAt >= 0 ? args.splice(nativeAt, 2)[1] : null;
+const sizes = args.length > 0 ? args : ['small', 'medium'];
+const native = new Map(
+  (nativeFile ? readFileSync(nativeFile, 'utf8') : '')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .map((r) => [r.size, r]),
+);
+
+const server = await startServer({ root: distRoot() });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+const browserRuns = new Map();
+try {
+  for (const size of sizes) {
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url);
+      // Let the page's own default scenario finish first.
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="play-state"]')?.dataset.state === 'ended',
+        null,
+        { timeout: 60_000 },
+      );
+      const json = await page.evaluate((s) => window.wasmBindings.kubeplay_benchmark(s), size);
+      browserRuns.set(size, JSON.parse(json));
+    } catch (e) {
+      browserRuns.set(size, { error: String(e.message ?? e).split('\n')[0] });
+    } finally {
+      await page.close().catch(() => {});
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const secs = (v) => (v == null ? 'not reached' : `${v.toFixed(2)} s`);
+const rate = (r) => (r?.running_s ? `${Math.round(r.pods / r.running_s)}` : '-');
+const perSec = (r) => (r?.running_s ? `${Math.round(r.records / r.running_s)}` : '-');
+const mib = (v) => (v == null ? '-' : `${Math.round(v)} MiB`);
+console.log('| size | nodes | pods | native: all Running | native pods/s | native records/s | native peak RSS | browser: all Running | browser pods/s | browser records/s | browser wasm memory | browser / native |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const size of sizes) {
+  const n = native.get(size);
+  const b = browserRuns.get(size);
+  const ratio = n?.running_s && b?.running_s ? `${(b.running_s / n.running_s).toFixed(2)}x` : '-';
+  const browserCells = b?.error
+    ? [`failed: ${b.error}`, '-', '-', '-']
+    : [secs(b?.running_s), rate(b), perSec(b), mib(b?.peak_mib)];
+  const ref = n ?? b ?? {};
+  console.log(
+    `| ${size} | ${ref.nodes ?? '-'} | ${ref.pods ?? '-'} | ${n ? secs(n.running_s) : 'not run'} | ${rate(n)} | ${perSec(n)} | ${mib(n?.peak_mib)} | ${browserCells.join(' | ')} | ${ratio} |`,
+  );
+}
