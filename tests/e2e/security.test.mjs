@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { appErrors, openApp, testIdText, useSite, waitUntil } from './harness.mjs';
-import { waitForEnd } from './playground.mjs';
+import { openTab, waitForEnd } from './playground.mjs';
 
 const site = useSite();
 
@@ -66,6 +66,81 @@ test('markup in a scenario is shown as text and never runs', async () => {
     assert.equal(await page.evaluate(() => window.__pwned ?? null), null, 'the markup ran');
     assert.equal(await page.locator('img[src="x"]').count(), 0, 'an <img> from the scenario was created');
     assert.equal(await page.locator('b[onmouseover]').count(), 0);
+    assert.deepEqual(appErrors(problems), [], problems.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+// Issue 8's case: an annotation that would change the title if it ran, and a label holding a
+// <script> (which the apiserver refuses, quoting it): both are shown as text wherever they
+// appear, in every view, and the title never changes.
+test('an onerror annotation and a <script> label appear as text in every view; the title never changes', async () => {
+  const annotation = `<img src=x onerror="document.title='pwned'">`;
+  const label = `<script>document.title='pwned'</script>`;
+  const scenario = [
+    'apiVersion: v1\nkind: Pod\nmetadata:\n  name: hostile\n  annotations:\n' +
+      `    note: |-\n      ${annotation}\nspec:\n  containers: [{name: web, image: "nginx:1.27"}]\n`,
+    'apiVersion: v1\nkind: Pod\nmetadata:\n  name: labelled\n  labels:\n' +
+      `    app: "${label}"\nspec:\n  containers: [{name: web, image: "nginx:1.27"}]\n`,
+  ].join('---\n');
+  const { page, context, problems } = await openApp(site, fragment(scenario));
+  const noMarkupRan = async (where) => {
+    assert.equal(await page.title(), 'kubeplay', `${where}: the title changed`);
+    assert.equal(await page.locator('img[src="x"]').count(), 0, `${where}: an <img> from the scenario was created`);
+    const scripts = await page.evaluate(() => [...document.scripts].filter((s) => s.textContent.includes('pwned')).length);
+    assert.equal(scripts, 0, `${where}: a <script> from the scenario was created`);
+  };
+  try {
+    // Every title the page ever has from here on (the views render the objects later).
+    await page.evaluate(() => {
+      window.__titles = [];
+      new MutationObserver(() => window.__titles.push(document.title)).observe(document.head, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await waitForEnd(page, problems);
+    // The refused label: the apiserver's message quotes it, as text, in the console and the editor.
+    const console = await testIdText(page, 'kubectl');
+    assert.ok(console.includes(label), `the refusal does not quote the label: ${console}`);
+    assert.match(console, /Invalid value/);
+    assert.ok((await testIdText(page, 'editor-error'))?.includes(label) ?? false, 'the editor does not show the refusal');
+    await noMarkupRan('console and editor');
+    // Cluster: the pod card; then the pod selected everywhere.
+    await page.click('[data-testid="cluster"] button.pod[data-pod="default/hostile"]');
+    await noMarkupRan('cluster');
+    for (const tab of ['scheduler', 'pod', 'events']) {
+      await openTab(page, tab);
+      await noMarkupRan(tab);
+    }
+    // etcd: the pod's value shows the annotation as written.
+    await openTab(page, 'etcd');
+    const key = page.locator('[data-testid="etcd"] button[data-key="/registry/pods/default/hostile"]');
+    // Selecting the pod opened its group already; open it otherwise.
+    if ((await key.count()) === 0) await page.click('[data-testid="etcd"] button[data-group="pods"]');
+    await key.click();
+    const value = await testIdText(page, 'etcd-value');
+    assert.ok(value.includes(annotation), value);
+    await noMarkupRan('etcd');
+    // kubectl describe and -o yaml print it too.
+    const input = page.locator('[data-testid="kubectl-input"]');
+    for (const command of ['describe pod hostile', 'get pod hostile -o yaml']) {
+      await input.fill(command);
+      await input.press('Enter');
+      await waitUntil(
+        () => testIdText(page, 'kubectl'),
+        (t) => (t ?? '').split(`$ kubectl ${command}`).at(-1).includes(annotation),
+        (t) => `${command}: ${JSON.stringify(t?.slice(-400))}`,
+        { problems },
+      );
+      await noMarkupRan(command);
+    }
+    // The Flow and a step's details.
+    await page.locator('[data-testid="flow"] g.row').first().click();
+    await noMarkupRan('flow');
+    assert.deepEqual(await page.evaluate(() => window.__titles.filter((t) => t !== 'kubeplay')), [], 'the title changed');
     assert.deepEqual(appErrors(problems), [], problems.join('\n'));
   } finally {
     await context.close();
