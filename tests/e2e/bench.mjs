@@ -7,6 +7,7 @@
 // FILE holds the native benchmark's JSON lines (`cargo bench -p kubeplay-core --bench scale --
 // --json SIZE...`); one browser page per size, so each wasm memory figure is that size's own.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROME_FLAGS, distRoot } from './harness.mjs';
 import { startServer } from './server.mjs';
@@ -26,7 +27,23 @@ const native = new Map(
 const server = await startServer({ root: distRoot() });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
 const browserRuns = new Map();
+const loads = [];
 try {
+  // Cold loads (a fresh context each: nothing cached): time from navigation start until the
+  // app is interactive (its editor and Apply button are in the page), and bytes gzipped.
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const bodies = [];
+    page.on('response', (r) => bodies.push(r.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0)));
+    await page.goto(server.url);
+    await page.locator('[data-testid="apply"]:not([disabled])').waitFor();
+    const interactive = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle');
+    const bytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+    loads.push({ interactive, bytes });
+    await context.close();
+  }
   for (const size of sizes) {
     const page = await browser.newPage();
     try {
@@ -68,3 +85,10 @@ for (const size of sizes) {
     `| ${size} | ${ref.nodes ?? '-'} | ${ref.pods ?? '-'} | ${n ? secs(n.running_s) : 'not run'} | ${rate(n)} | ${perSec(n)} | ${mib(n?.peak_mib)} | ${browserCells.join(' | ')} | ${ratio} |`,
   );
 }
+
+const sorted = loads.map((l) => l.interactive).sort((a, b) => a - b);
+console.log('');
+console.log(
+  `Cold load (${loads.length} runs, nothing cached): interactive after ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms (median; ` +
+    `min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}), ${loads[0]?.bytes ?? 0} bytes gzipped`,
+);
