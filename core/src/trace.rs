@@ -103,6 +103,57 @@ impl NodeRow {
     }
 }
 
+impl NodeRow {
+    /// [`NodeRow::to_json`]'s compact text, written directly.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"filters\":[");
+        for (i, f) in self.filters.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(if f.ok {
+                b"{\"ok\":true,\"plugin\":"
+            } else {
+                b"{\"ok\":false,\"plugin\":"
+            });
+            write_json_str(out, f.plugin);
+            out.extend_from_slice(b",\"reason\":");
+            match &f.reason {
+                Some(r) => write_json_str(out, r),
+                None => out.extend_from_slice(b"null"),
+            }
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"],\"node\":");
+        write_json_str(out, &self.node);
+        out.extend_from_slice(b",\"scores\":[");
+        for (i, c) in self.scores.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"plugin\":");
+            write_json_str(out, c.plugin);
+            let _ = std::io::Write::write_fmt(
+                out,
+                format_args!(",\"score\":{},\"weight\":{}}}", c.score, c.weight),
+            );
+        }
+        out.extend_from_slice(b"],\"total\":");
+        match self.total {
+            Some(t) => {
+                let _ = std::io::Write::write_fmt(out, format_args!("{t}"));
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+        out.push(b'}');
+    }
+}
+
+/// A JSON string, escaped as serde_json escapes it.
+fn write_json_str(out: &mut Vec<u8>, s: &str) {
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
 impl Record {
     pub fn new(
         t_ms: Millis,
@@ -193,6 +244,83 @@ impl Record {
             );
         }
         Value::Object(m)
+    }
+
+    /// Appends [`Record::to_json`]'s compact text to `out`, written field by field (in key
+    /// order, as the JSON object prints) without building the object.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        enum Field<'a> {
+            Int(i64),
+            UInt(u64),
+            Str(&'a str),
+            Json(&'a Value),
+            Nodes(&'a [NodeRow]),
+        }
+        let mut fields: Vec<(&str, Field<'_>)> = Vec::with_capacity(12);
+        fields.push(("t_ms", Field::UInt(self.t_ms)));
+        fields.push(("component", Field::Str(self.component.as_str())));
+        fields.push(("action", Field::Str(self.action)));
+        fields.push(("summary", Field::Str(&self.summary)));
+        for (k, v) in [
+            ("peer", &self.peer),
+            ("node", &self.node),
+            ("object", &self.object),
+            ("key", &self.key),
+        ] {
+            if let Some(v) = v {
+                fields.push((k, Field::Str(v)));
+            }
+        }
+        if let Some(r) = self.revision {
+            fields.push(("revision", Field::Int(r)));
+        }
+        fields.push(("explain", Field::Str(self.explain)));
+        if let Some(d) = &self.detail {
+            let base = fields.len();
+            for (k, v) in d {
+                // A detail never replaces a record field, and the node table replaces it.
+                let taken = fields[..base].iter().any(|(f, _)| *f == k.as_str())
+                    || (k == "nodes" && self.nodes.is_some());
+                if !taken {
+                    fields.push((k, Field::Json(v)));
+                }
+            }
+        }
+        if let Some(rows) = &self.nodes {
+            fields.push(("nodes", Field::Nodes(rows)));
+        }
+        fields.sort_by(|a, b| a.0.cmp(b.0));
+        out.push(b'{');
+        for (i, (k, f)) in fields.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_json_str(out, k);
+            out.push(b':');
+            match f {
+                Field::Int(n) => {
+                    let _ = std::io::Write::write_fmt(out, format_args!("{n}"));
+                }
+                Field::UInt(n) => {
+                    let _ = std::io::Write::write_fmt(out, format_args!("{n}"));
+                }
+                Field::Str(s) => write_json_str(out, s),
+                Field::Json(v) => {
+                    let _ = serde_json::to_writer(&mut *out, v);
+                }
+                Field::Nodes(rows) => {
+                    out.push(b'[');
+                    for (j, row) in rows.iter().enumerate() {
+                        if j > 0 {
+                            out.push(b',');
+                        }
+                        row.write_json(out);
+                    }
+                    out.push(b']');
+                }
+            }
+        }
+        out.push(b'}');
     }
 
     /// The text form: `00:00.012  kube-apiserver           authorize     RBAC: allowed ...`.
@@ -378,8 +506,11 @@ impl Trace {
     pub fn digest(&self) -> String {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
+        let mut line = Vec::new();
         for r in &self.records {
-            h.update(r.to_json().to_string().as_bytes());
+            line.clear();
+            r.write_json(&mut line);
+            h.update(&line);
             h.update(b"\n");
         }
         for (k, n) in &self.counted {
@@ -389,12 +520,12 @@ impl Trace {
     }
 
     pub fn to_json_lines(&self) -> String {
-        let mut out = String::new();
+        let mut out = Vec::with_capacity(self.records.len() * 400);
         for r in &self.records {
-            out.push_str(&r.to_json().to_string());
-            out.push('\n');
+            r.write_json(&mut out);
+            out.push(b'\n');
         }
-        out
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 
     pub fn to_text(&self) -> String {
@@ -492,6 +623,54 @@ mod tests {
         );
         assert_eq!(t.workload_sampling(), (1, 2));
         assert_eq!(t.sampling(), (10, 1));
+    }
+
+    #[test]
+    fn written_json_is_the_json_value_printed() {
+        let row = NodeRow {
+            node: "node-\"1\"".into(),
+            filters: vec![
+                FilterCell {
+                    plugin: "NodeName",
+                    ok: true,
+                    reason: None,
+                },
+                FilterCell {
+                    plugin: "Taint",
+                    ok: false,
+                    reason: Some("node had \u{1} taint \u{e9}".into()),
+                },
+            ],
+            scores: vec![ScoreCell {
+                plugin: "Fit",
+                score: -3,
+                weight: 2,
+            }],
+            total: Some(7),
+        };
+        let records = [
+            Record::new(0, Component::Kubectl, "request", "GET \"x\"\n\t"),
+            Record::new(12, Component::Etcd, "etcd.txn", "PUT")
+                .key("/registry/a")
+                .revision(-4)
+                .object("Pod a/b")
+                .peer("kube-apiserver")
+                .node("n")
+                .detail("code", 201.into())
+                .detail("summary", "not this".into())
+                .detail("zzz", serde_json::json!({"b": [1, 2.5, null], "a": "x"}))
+                .detail("nodes", "a detail".into()),
+            Record::new(99, Component::KubeScheduler, "decision", "d")
+                .detail("nodes", "replaced".into())
+                .detail("aaa", true.into())
+                .nodes(vec![row.clone(), row]),
+            Record::new(1, Component::Cni, "cni", "x").detail("nodes", 3.into()),
+        ];
+        for r in &records {
+            let mut out = Vec::new();
+            r.write_json(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), r.to_json().to_string());
+        }
     }
 
     #[test]

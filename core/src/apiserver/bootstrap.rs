@@ -73,11 +73,21 @@ fn sorted(items: &[&str]) -> Vec<String> {
 
 /// `rbacv1helpers.NewRule(verbs...).Groups(groups...).Resources(resources...).RuleOrDie()`.
 fn rule(verbs: &[&str], groups: &[&str], resources: &[&str]) -> Value {
-    json!({
-        "apiGroups": sorted(groups),
-        "resources": sorted(resources),
-        "verbs": sorted(verbs),
-    })
+    object([
+        ("apiGroups", sorted(groups).into()),
+        ("resources", sorted(resources).into()),
+        ("verbs", sorted(verbs).into()),
+    ])
+}
+
+/// A JSON object of the fields given, moved in (`json!` would copy each value).
+fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(
+        fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
 }
 
 /// A rule restricted to named objects (`.Names(...)`).
@@ -103,11 +113,14 @@ fn default_metadata(name: &str, extra_labels: &[(&str, &str)]) -> Value {
     for (k, v) in extra_labels {
         labels.insert(k.to_string(), Value::String(v.to_string()));
     }
-    json!({
-        "name": name,
-        "labels": labels,
-        "annotations": {AUTOUPDATE_ANNOTATION.0: AUTOUPDATE_ANNOTATION.1},
-    })
+    object([
+        ("name", name.into()),
+        ("labels", Value::Object(labels)),
+        (
+            "annotations",
+            json!({AUTOUPDATE_ANNOTATION.0: AUTOUPDATE_ANNOTATION.1}),
+        ),
+    ])
 }
 
 fn cluster_role(name: &str, rules: Vec<Value>) -> Object {
@@ -115,12 +128,12 @@ fn cluster_role(name: &str, rules: Vec<Value>) -> Object {
 }
 
 fn labeled_cluster_role(name: &str, labels: &[(&str, &str)], rules: Vec<Value>) -> Object {
-    json!({
-        "apiVersion": "rbac.authorization.k8s.io/v1",
-        "kind": "ClusterRole",
-        "metadata": default_metadata(name, labels),
-        "rules": rules,
-    })
+    object([
+        ("apiVersion", "rbac.authorization.k8s.io/v1".into()),
+        ("kind", "ClusterRole".into()),
+        ("metadata", default_metadata(name, labels)),
+        ("rules", Value::Array(rules)),
+    ])
 }
 
 /// A role whose rules the clusterrole-aggregation controller fills from the roles labelled
@@ -149,12 +162,15 @@ fn service_account(namespace: &str, name: &str) -> Value {
 
 /// `rbacv1helpers.NewClusterBinding(role)...`: a binding named after the ClusterRole it grants.
 fn cluster_role_binding(role: &str, subjects: Vec<Value>) -> Object {
-    let mut b = json!({
-        "apiVersion": "rbac.authorization.k8s.io/v1",
-        "kind": "ClusterRoleBinding",
-        "metadata": default_metadata(role, &[]),
-        "roleRef": {"apiGroup": RBAC, "kind": "ClusterRole", "name": role},
-    });
+    let mut b = object([
+        ("apiVersion", "rbac.authorization.k8s.io/v1".into()),
+        ("kind", "ClusterRoleBinding".into()),
+        ("metadata", default_metadata(role, &[])),
+        (
+            "roleRef",
+            json!({"apiGroup": RBAC, "kind": "ClusterRole", "name": role}),
+        ),
+    ]);
     if !subjects.is_empty() {
         b["subjects"] = Value::Array(subjects);
     }
@@ -854,11 +870,11 @@ pub fn controller_names() -> Vec<&'static str> {
 pub fn bootstrap_policy() -> Vec<Object> {
     let mut roles = discovery_and_user_roles();
     roles.extend(component_roles());
-    let controllers = controller_roles();
-    for (name, rules) in &controllers {
+    let mut controllers = controller_roles();
+    for (name, rules) in &mut controllers {
         roles.push(cluster_role(
             &format!("{CONTROLLER_ROLE_PREFIX}{name}"),
-            rules.clone(),
+            std::mem::take(rules),
         ));
     }
     fill_aggregated_rules(&mut roles);

@@ -33,6 +33,19 @@ pub trait ObjectLister {
     /// Every object of `resource`, in one namespace or (with `None`) in all of them, in key order.
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object>;
 
+    /// [`ObjectLister::list`] as shared objects (a store that keeps decoded objects need not
+    /// copy them).
+    fn list_shared(
+        &self,
+        resource: &'static ResourceInfo,
+        namespace: Option<&str>,
+    ) -> Vec<std::sync::Arc<Object>> {
+        self.list(resource, namespace)
+            .into_iter()
+            .map(std::sync::Arc::new)
+            .collect()
+    }
+
     /// One object by name.
     fn get(
         &self,
@@ -122,8 +135,41 @@ impl ApiServer {
         // A deprecated type's handlers add their warning before they run.
         self.warnings = deprecation::warning(req.resource).into_iter().collect();
         let result = self.handle_inner(now, req, trace);
+        self.respond(now, req, result, trace)
+    }
+
+    /// [`ApiServer::handle`] for a request the caller is done with (its body is used, not
+    /// copied).
+    pub fn handle_owned(
+        &mut self,
+        now: Millis,
+        mut req: Request,
+        trace: &mut Trace,
+    ) -> Result<Object, ApiError> {
+        self.warnings = deprecation::warning(req.resource).into_iter().collect();
+        let result = match self.authenticate(now, &req, trace) {
+            Ok(auth) => self
+                .authorize(now, &req, &auth.user, trace)
+                .and_then(|()| registry::dispatch_owned(self, now, &mut req, &auth.user, trace)),
+            Err(e) => Err(e),
+        };
+        self.respond(now, &req, result, trace)
+    }
+
+    /// The response record of a request, and its result.
+    fn respond(
+        &mut self,
+        now: Millis,
+        req: &Request,
+        result: Result<Object, ApiError>,
+        trace: &mut Trace,
+    ) -> Result<Object, ApiError> {
         if result.is_ok() && !matches!(req.verb, Verb::Get | Verb::List | Verb::Watch) {
             self.authorizer.observe_write(req.resource);
+        }
+        if !trace.enabled {
+            // Nothing is recorded (the cluster's own bootstrap): the response record is not built.
+            return result;
         }
         let (code, text) = match &result {
             Ok(_) => match req.verb {
@@ -171,6 +217,24 @@ impl ApiServer {
             &["system:masters", "system:authenticated"],
         );
         let result = registry::dispatch(self, now, req, &user, trace);
+        if result.is_ok() {
+            self.authorizer.observe_write(req.resource);
+        }
+        result
+    }
+
+    /// [`ApiServer::handle_loopback`] for a request the caller is done with.
+    pub fn handle_loopback_owned(
+        &mut self,
+        now: Millis,
+        mut req: Request,
+        trace: &mut Trace,
+    ) -> Result<Object, ApiError> {
+        let user = UserInfo::new(
+            "system:apiserver",
+            &["system:masters", "system:authenticated"],
+        );
+        let result = registry::dispatch_owned(self, now, &mut req, &user, trace);
         if result.is_ok() {
             self.authorizer.observe_write(req.resource);
         }
@@ -231,16 +295,18 @@ impl ApiServer {
                 return Err(ApiError::unauthorized());
             }
         };
-        trace.push(Record::new(
-            now,
-            Component::KubeApiserver,
-            "authenticate",
-            format!(
-                "user {:?} (groups: {}) by {how}",
-                user.name,
-                user.groups.join(", ")
-            ),
-        ));
+        if trace.enabled {
+            trace.push(Record::new(
+                now,
+                Component::KubeApiserver,
+                "authenticate",
+                format!(
+                    "user {:?} (groups: {}) by {how}",
+                    user.name,
+                    user.groups.join(", ")
+                ),
+            ));
+        }
         let Some(target) = &req.impersonate_user else {
             return Ok(Authenticated { user });
         };
@@ -441,6 +507,7 @@ impl ApiServer {
         };
         let resource_prefix = req.resource.etcd_list_prefix(None);
         if !self.cachers.contains_key(&resource_prefix) {
+            self.storage.watch_prefix(&resource_prefix);
             let etcd_watch = self
                 .storage
                 .etcd
@@ -464,7 +531,7 @@ impl ApiServer {
             req.client.clone(),
             from,
         );
-        Cacher::replay(&mut client, history, &mut self.decoded);
+        Cacher::replay(&mut client, history, &mut self.decoded, &self.storage);
         let id = self.next_watch;
         self.next_watch += 1;
         if let Some(c) = self.cachers.get_mut(&resource_prefix) {
@@ -488,7 +555,7 @@ impl ApiServer {
         for cacher in self.cachers.values() {
             let events = self.storage.etcd.take_events(cacher.etcd_watch());
             if !events.is_empty() {
-                cacher.dispatch(events, &mut self.watches, &mut self.decoded);
+                cacher.dispatch(events, &mut self.watches, &mut self.decoded, &self.storage);
             }
         }
     }
@@ -506,6 +573,7 @@ impl ApiServer {
     /// and caches that hold them).
     pub fn end_watch_round(&mut self) {
         self.decoded = watch::DecodeCache::default();
+        self.storage.end_watch_round();
     }
 
     /// Ends a client watch; undelivered events are dropped.

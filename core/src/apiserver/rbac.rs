@@ -307,22 +307,26 @@ impl PolicySnapshot {
         let mut objects = Vec::new();
         for plural in ["clusterroles", "clusterrolebindings"] {
             if let Some(r) = rbac_resource(plural) {
-                objects.extend(store.list(r, None));
+                objects.extend(store.list_shared(r, None));
             }
         }
         if namespace != Some("") {
             for plural in ["roles", "rolebindings"] {
                 if let Some(r) = rbac_resource(plural) {
-                    objects.extend(store.list(r, namespace));
+                    objects.extend(store.list_shared(r, namespace));
                 }
             }
         }
-        Self::from_objects(&objects)
+        Self::from_refs(objects.iter().map(|o| &**o))
     }
 
     /// Builds a snapshot from Role, ClusterRole, RoleBinding and ClusterRoleBinding objects
     /// (other kinds are ignored).
     pub fn from_objects(objects: &[Object]) -> Self {
+        Self::from_refs(objects.iter())
+    }
+
+    fn from_refs<'a>(objects: impl Iterator<Item = &'a Object>) -> Self {
         let mut snap = PolicySnapshot::default();
         let mut cluster_roles: Vec<&Object> = Vec::new();
         for o in objects {
@@ -481,27 +485,28 @@ fn aggregate(errors: &[String]) -> String {
 /// rules are those of the roles its selectors pick, each selector in turn, roles by name, rules
 /// without duplicates, itself excluded; aggregated roles picked are themselves resolved.
 fn resolve_aggregation(roles: &[&Object]) -> BTreeMap<String, Vec<PolicyRule>> {
+    /// Resolves role `i` into `done[i]`; inside a cycle, gives the role's stored rules instead
+    /// (not remembered).
     fn resolve(
         i: usize,
         roles: &[&Object],
         done: &mut Vec<Option<Vec<PolicyRule>>>,
         visiting: &mut BTreeSet<usize>,
-    ) -> Vec<PolicyRule> {
-        if let Some(r) = &done[i] {
-            return r.clone();
+    ) -> Option<Vec<PolicyRule>> {
+        if done[i].is_some() {
+            return None;
         }
         let role = roles[i];
         let selectors = role
             .pointer("/aggregationRule/clusterRoleSelectors")
             .and_then(Value::as_array);
         let Some(selectors) = selectors else {
-            let r = rules_of(role);
-            done[i] = Some(r.clone());
-            return r;
+            done[i] = Some(rules_of(role));
+            return None;
         };
         if !visiting.insert(i) {
             // A cycle: use what is stored.
-            return rules_of(role);
+            return Some(rules_of(role));
         }
         let mut out: Vec<PolicyRule> = Vec::new();
         for sel in selectors {
@@ -511,22 +516,32 @@ fn resolve_aggregation(roles: &[&Object]) -> BTreeMap<String, Vec<PolicyRule>> {
                 {
                     continue;
                 }
-                for r in resolve(j, roles, done, visiting) {
-                    if !out.contains(&r) {
-                        out.push(r);
+                let add = |out: &mut Vec<PolicyRule>, r: &PolicyRule| {
+                    if !out.contains(r) {
+                        out.push(r.clone());
                     }
+                };
+                match resolve(j, roles, done, visiting) {
+                    Some(rules) => rules.iter().for_each(|r| add(&mut out, r)),
+                    None => done[j].iter().flatten().for_each(|r| add(&mut out, r)),
                 }
             }
         }
         visiting.remove(&i);
-        done[i] = Some(out.clone());
-        out
+        done[i] = Some(out);
+        None
     }
     let mut done = vec![None; roles.len()];
     let mut visiting = BTreeSet::new();
+    let mut resolved: Vec<Option<Vec<PolicyRule>>> = (0..roles.len())
+        .map(|i| resolve(i, roles, &mut done, &mut visiting))
+        .collect();
     let mut result = BTreeMap::new();
     for i in 0..roles.len() {
-        let rules = resolve(i, roles, &mut done, &mut visiting);
+        let rules = resolved[i]
+            .take()
+            .or_else(|| done[i].take())
+            .unwrap_or_default();
         let name = roles[i]["metadata"]["name"]
             .as_str()
             .unwrap_or("")

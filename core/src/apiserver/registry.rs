@@ -224,12 +224,16 @@ fn list(
         .filter(|o| labels.matches(meta::labels(o)) && fields.as_ref().is_none_or(|f| f.matches(o)))
         .collect();
     trace.push(etcd_record(now, "etcd.range", summary, &prefix, None, None));
-    Ok(json!({
-        "apiVersion": info.api_version(),
-        "kind": format!("{}List", info.kind),
-        "metadata": {"resourceVersion": rev.to_string()},
-        "items": items,
-    }))
+    // Built by hand: `json!` would copy every item.
+    let mut list = serde_json::Map::new();
+    list.insert("apiVersion".into(), json!(info.api_version()));
+    list.insert("kind".into(), Value::String(format!("{}List", info.kind)));
+    list.insert(
+        "metadata".into(),
+        json!({"resourceVersion": rev.to_string()}),
+    );
+    list.insert("items".into(), Value::Array(items));
+    Ok(Value::Object(list))
 }
 
 /// Generates `<base><5 random characters>` (base cut to 58 characters).
@@ -300,6 +304,9 @@ fn check_kind(info: &ResourceInfo, body: &Object) -> Result<(), ApiError> {
 }
 
 fn trace_validation(now: Millis, trace: &mut Trace, errs: &[FieldError], what: &str) {
+    if !trace.enabled {
+        return;
+    }
     let summary = if errs.is_empty() {
         format!("{what}: valid")
     } else {
@@ -315,17 +322,50 @@ fn trace_validation(now: Millis, trace: &mut Trace, errs: &[FieldError], what: &
     apiserver_step(trace, now, "validate", summary);
 }
 
+/// [`dispatch`] for a request the caller is done with: a create or update uses its body
+/// instead of a copy (the request is left without it).
+pub fn dispatch_owned(
+    api: &mut ApiServer,
+    now: Millis,
+    req: &mut Request,
+    user: &UserInfo,
+    trace: &mut Trace,
+) -> Result<Object, ApiError> {
+    match (req.verb, req.subresource.as_deref()) {
+        (Verb::Create, None) => {
+            let body = req.body.take();
+            create_from(api, now, req, body, trace)
+        }
+        (Verb::Update, sub @ (None | Some("status"))) => {
+            let status_only = sub.is_some();
+            let body = req
+                .body
+                .take()
+                .ok_or_else(|| ApiError::bad_request("the request has no body"))?;
+            update(api, now, req, body, status_only, trace)
+        }
+        _ => dispatch(api, now, req, user, trace),
+    }
+}
+
 fn create(
     api: &mut ApiServer,
     now: Millis,
     req: &Request,
     trace: &mut Trace,
 ) -> Result<Object, ApiError> {
+    create_from(api, now, req, req.body.clone(), trace)
+}
+
+fn create_from(
+    api: &mut ApiServer,
+    now: Millis,
+    req: &Request,
+    body: Option<Object>,
+    trace: &mut Trace,
+) -> Result<Object, ApiError> {
     let info = req.resource;
-    let mut obj = req
-        .body
-        .clone()
-        .ok_or_else(|| ApiError::bad_request("the request has no body"))?;
+    let mut obj = body.ok_or_else(|| ApiError::bad_request("the request has no body"))?;
     decode(now, req, &obj, trace)?;
     obj["apiVersion"] = json!(info.api_version());
     obj["kind"] = json!(info.kind);
@@ -366,12 +406,14 @@ fn create(
             format!("refused: {}", e.message),
         );
     })?;
-    apiserver_step(
-        trace,
-        now,
-        "admission.mutating",
-        format!("NamespaceLifecycle, {}", report.plugins.join(", ")),
-    );
+    if trace.enabled {
+        apiserver_step(
+            trace,
+            now,
+            "admission.mutating",
+            format!("NamespaceLifecycle, {}", report.plugins.join(", ")),
+        );
+    }
 
     // BeforeCreate: name, uid, timestamps, generation, status.
     let generate = obj
@@ -419,23 +461,25 @@ fn create(
                 format!("ResourceQuota: {}", e.message),
             );
         })?;
-    apiserver_step(
-        trace,
-        now,
-        "admission.validating",
-        if quotas.is_empty() {
-            "ResourceQuota: admitted".to_string()
-        } else {
-            format!(
-                "ResourceQuota: admitted within {}",
-                quotas
-                    .iter()
-                    .map(|(n, _)| n.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        },
-    );
+    if trace.enabled {
+        apiserver_step(
+            trace,
+            now,
+            "admission.validating",
+            if quotas.is_empty() {
+                "ResourceQuota: admitted".to_string()
+            } else {
+                format!(
+                    "ResourceQuota: admitted within {}",
+                    quotas
+                        .iter()
+                        .map(|(n, _)| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
+        );
+    }
     if req.dry_run {
         return Ok(obj);
     }
@@ -447,22 +491,24 @@ fn create(
         0
     };
     let mut attempts = 0;
+    let mut key;
     let written = loop {
-        match api.storage.create(info, obj.clone(), lease) {
-            Err(e)
+        key = info.etcd_key(meta::namespace(&obj), meta::name(&obj));
+        match api.storage.create_or_return(info, obj, lease) {
+            Err((e, Some(back)))
                 if e.reason == "AlreadyExists"
                     && needs_name
                     && generate.is_some()
                     && attempts < 7 =>
             {
+                obj = back;
                 attempts += 1;
                 let n = generate_name(api, generate.as_deref().unwrap_or_default());
                 meta::set_meta(&mut obj, "name", json!(n));
             }
-            other => break other,
+            other => break other.map_err(|(e, _)| e),
         }
     };
-    let key = info.etcd_key(meta::namespace(&obj), meta::name(&obj));
     let written = written.inspect_err(|e| {
         trace.push(etcd_record(
             now,
@@ -473,17 +519,19 @@ fn create(
             None,
         ));
     })?;
-    trace.push(etcd_record(
-        now,
-        "etcd.txn",
-        format!(
-            "txn if mod_revision({key}) == 0 then PUT {key} -> revision {}",
-            written.revision
-        ),
-        &written.key,
-        Some(written.revision),
-        Some(&written.object),
-    ));
+    if trace.enabled {
+        trace.push(etcd_record(
+            now,
+            "etcd.txn",
+            format!(
+                "txn if mod_revision({key}) == 0 then PUT {key} -> revision {}",
+                written.revision
+            ),
+            &written.key,
+            Some(written.revision),
+            Some(&written.object),
+        ));
+    }
     write_quotas(api, now, quotas, trace);
     Ok(written.object)
 }
@@ -587,6 +635,16 @@ fn write_quotas(
     }
 }
 
+/// Whether `a` and `b` are objects that differ at most in `status`.
+fn same_but_status(a: &Object, b: &Object) -> bool {
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return false;
+    };
+    let a = a.iter().filter(|(k, _)| k.as_str() != "status");
+    let b = b.iter().filter(|(k, _)| k.as_str() != "status");
+    a.eq(b)
+}
+
 fn spec_changed(old: &Object, new: &Object) -> bool {
     old.get("spec") != new.get("spec")
 }
@@ -598,14 +656,32 @@ fn update(
     api: &mut ApiServer,
     now: Millis,
     req: &Request,
+    obj: Object,
+    status_only: bool,
+    trace: &mut Trace,
+) -> Result<Object, ApiError> {
+    update_from(api, now, req, obj, None, status_only, trace)
+}
+
+/// [`update`], with the stored object when the caller has just read it.
+fn update_from(
+    api: &mut ApiServer,
+    now: Millis,
+    req: &Request,
     mut obj: Object,
+    current: Option<std::sync::Arc<Object>>,
     status_only: bool,
     trace: &mut Trace,
 ) -> Result<Object, ApiError> {
     let info = req.resource;
     let name = name_of(req)?.to_string();
     decode(now, req, &obj, trace)?;
-    let current = api.storage.get(info, req.namespace.as_deref(), &name)?;
+    let current = match current {
+        Some(c) => c,
+        None => api
+            .storage
+            .get_shared(info, req.namespace.as_deref(), &name)?,
+    };
     let current_rev: i64 = meta::resource_version(&current).parse().unwrap_or(0);
     let sent_rv = meta::resource_version(&obj).to_string();
     if !sent_rv.is_empty() && sent_rv != current_rev.to_string() {
@@ -652,10 +728,12 @@ fn update(
             }
         }
     }
-    if status_only {
+    if status_only && same_but_status(&obj, &current) {
+        // The status subresource changes status (and nothing else): here nothing else differs.
+    } else if status_only {
         // The status subresource changes status (and nothing else).
         let status = obj.get("status").cloned();
-        let mut merged = current.clone();
+        let mut merged = Object::clone(&current);
         match status {
             Some(s) => merged["status"] = s,
             None => {
@@ -708,7 +786,7 @@ fn update(
             info,
             meta::namespace(&obj),
             &obj,
-            Some(&current),
+            Some(&*current),
             &api.storage,
         )?
     };
@@ -771,14 +849,16 @@ fn patch_object(
     let name = name_of(req)?.to_string();
     let body = req
         .body
-        .clone()
+        .as_ref()
         .ok_or_else(|| ApiError::bad_request("the request has no body"))?;
-    let current = api.storage.get(info, req.namespace.as_deref(), &name)?;
-    let mut patched = current.clone();
+    let current = api
+        .storage
+        .get_shared(info, req.namespace.as_deref(), &name)?;
+    let mut patched = Object::clone(&current);
     match pt {
-        PatchType::Merge => patch::merge(&mut patched, &body),
-        PatchType::Strategic => patch::strategic_merge(&mut patched, &body),
-        PatchType::Json => patch::json_patch(&mut patched, &body).map_err(|e| {
+        PatchType::Merge => patch::merge(&mut patched, body),
+        PatchType::Strategic => patch::strategic_merge(&mut patched, body),
+        PatchType::Json => patch::json_patch(&mut patched, body).map_err(|e| {
             let mut err = ApiError::invalid(info.kind, info.group, &name, vec![]);
             err.message = e;
             err
@@ -792,16 +872,16 @@ fn patch_object(
             json!(meta::resource_version(&current)),
         );
     }
-    if patched == current {
+    if patched == *current {
         apiserver_step(
             trace,
             now,
             "admission.mutating",
             "patch changes nothing: no write",
         );
-        return Ok(current);
+        return Ok(std::sync::Arc::unwrap_or_clone(current));
     }
-    update(api, now, req, patched, status_only, trace)
+    update_from(api, now, req, patched, Some(current), status_only, trace)
 }
 
 fn delete(

@@ -5,7 +5,8 @@ use super::ObjectLister;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::etcd::{Compare, CompareResult, Etcd, EtcdError, KeyValue, Op, Txn};
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 /// The result of a write: the object as stored (with its new resourceVersion) and the revision.
@@ -21,6 +22,47 @@ pub struct Storage {
     /// authorizer's graph, kept as pods are written (the real one is fed by informers).
     pods_by_node: BTreeMap<String, BTreeSet<String>>,
     node_of_pod: BTreeMap<String, String>,
+    /// Decoded values, so a stored value is turned back into an object once (see
+    /// [`Storage::decode_shared`]).
+    decoded: RefCell<Decoded>,
+    /// The key prefixes the watch cache watches: only their values are kept decoded (the
+    /// others are seldom read again).
+    watched: Vec<String>,
+}
+
+/// One stored value and the object it decodes to (resourceVersion stamped).
+struct DecodedValue {
+    value: Arc<str>,
+    mod_revision: i64,
+    object: Arc<Object>,
+}
+
+/// Each key's latest decoded value, and the one it replaced during the current watch round
+/// (the watch cache decodes it once more as the change's previous state).
+#[derive(Default)]
+struct Decoded {
+    latest: HashMap<String, DecodedValue>,
+    previous: HashMap<String, DecodedValue>,
+}
+
+impl DecodedValue {
+    fn decodes(&self, kv: &KeyValue) -> bool {
+        self.mod_revision == kv.mod_revision && Arc::ptr_eq(&self.value, &kv.value)
+    }
+}
+
+/// Whether the JSON text of `v` parses back to exactly `v`: not when it holds a float (the
+/// parser may round differently from the printer) or nests deeper than the parser allows.
+fn round_trips(v: &Value, depth: usize) -> bool {
+    if depth > 100 {
+        return false;
+    }
+    match v {
+        Value::Number(n) => !n.is_f64(),
+        Value::Array(a) => a.iter().all(|x| round_trips(x, depth + 1)),
+        Value::Object(m) => m.values().all(|x| round_trips(x, depth + 1)),
+        _ => true,
+    }
 }
 
 /// Decodes a stored value and stamps its resourceVersion.
@@ -34,7 +76,8 @@ pub fn decode(kv: &KeyValue) -> Object {
     obj
 }
 
-fn encode(obj: &Object) -> Arc<str> {
+/// The stored form of `obj` and its JSON text.
+fn encode(obj: &Object) -> (Arc<str>, Object) {
     let mut stored = obj.clone();
     if let Some(m) = stored.get_mut("metadata").and_then(Value::as_object_mut) {
         m.remove("resourceVersion");
@@ -52,7 +95,8 @@ fn encode(obj: &Object) -> Arc<str> {
             }
         }
     }
-    Arc::from(serde_json::to_string(&stored).unwrap_or_default())
+    let text = Arc::from(serde_json::to_string(&stored).unwrap_or_default());
+    (text, stored)
 }
 
 fn etcd_error(e: EtcdError) -> ApiError {
@@ -68,6 +112,113 @@ impl Storage {
             etcd: Etcd::new(),
             pods_by_node: BTreeMap::new(),
             node_of_pod: BTreeMap::new(),
+            decoded: RefCell::new(Decoded::default()),
+            watched: Vec::new(),
+        }
+    }
+
+    /// The object a stored value decodes to, shared: decoded once per value, as
+    /// [`decode`] would decode it.
+    pub fn decode_shared(&self, kv: &KeyValue) -> Arc<Object> {
+        if let Some(o) = self.cached(kv) {
+            return o;
+        }
+        let object = Arc::new(decode(kv));
+        if !self.is_watched(&kv.key) {
+            return object;
+        }
+        let mut d = self.decoded.borrow_mut();
+        let newer = d
+            .latest
+            .get(&kv.key)
+            .is_none_or(|l| l.mod_revision < kv.mod_revision);
+        if newer {
+            d.latest.insert(
+                kv.key.clone(),
+                DecodedValue {
+                    value: kv.value.clone(),
+                    mod_revision: kv.mod_revision,
+                    object: object.clone(),
+                },
+            );
+        }
+        object
+    }
+
+    /// The decoded object of a stored value, if it is at hand.
+    pub fn cached(&self, kv: &KeyValue) -> Option<Arc<Object>> {
+        let d = self.decoded.borrow();
+        let found = [d.latest.get(&kv.key), d.previous.get(&kv.key)]
+            .into_iter()
+            .flatten()
+            .find(|v| v.decodes(kv))
+            .map(|v| v.object.clone());
+        found
+    }
+
+    /// Keeps the values under `prefix` decoded from now on (the watch cache watches it).
+    pub fn watch_prefix(&mut self, prefix: &str) {
+        if !self.watched.iter().any(|p| p == prefix) {
+            self.watched.push(prefix.to_string());
+        }
+    }
+
+    fn is_watched(&self, key: &str) -> bool {
+        self.watched.iter().any(|p| key.starts_with(p.as_str()))
+    }
+
+    /// Forgets the values replaced during the watch round that ended.
+    pub fn end_watch_round(&mut self) {
+        let d = self.decoded.get_mut();
+        if !d.previous.is_empty() {
+            d.previous.clear();
+        }
+    }
+
+    /// A write of `value` (decoding to `stored`, without its resourceVersion) at `key` and
+    /// `revision`, or a delete (`None`): the written object is known without decoding it.
+    fn remember(&mut self, key: &str, written: Option<(Arc<str>, Object)>, revision: i64) {
+        let watched = self.is_watched(key);
+        let d = self.decoded.get_mut();
+        if let Some(old) = d.latest.remove(key) {
+            d.previous.insert(key.to_string(), old);
+        }
+        let Some((value, mut stored)) = written else {
+            return;
+        };
+        if !watched || !round_trips(&stored, 0) {
+            return;
+        }
+        meta::set_meta(
+            &mut stored,
+            "resourceVersion",
+            Value::String(revision.to_string()),
+        );
+        d.latest.insert(
+            key.to_string(),
+            DecodedValue {
+                value,
+                mod_revision: revision,
+                object: Arc::new(stored),
+            },
+        );
+    }
+
+    fn decode(&self, kv: &KeyValue) -> Object {
+        Object::clone(&self.decode_shared(kv))
+    }
+
+    /// [`Storage::get`], shared.
+    pub fn get_shared(
+        &self,
+        info: &ResourceInfo,
+        ns: Option<&str>,
+        name: &str,
+    ) -> Result<Arc<Object>, ApiError> {
+        let key = info.etcd_key(ns, name);
+        match self.etcd.get(&key, None).map_err(etcd_error)? {
+            Some(kv) => Ok(self.decode_shared(&kv)),
+            None => Err(ApiError::not_found(info.plural, info.group, name)),
         }
     }
 
@@ -79,7 +230,7 @@ impl Storage {
     ) -> Result<Object, ApiError> {
         let key = info.etcd_key(ns, name);
         match self.etcd.get(&key, None).map_err(etcd_error)? {
-            Some(kv) => Ok(decode(&kv)),
+            Some(kv) => Ok(self.decode(&kv)),
             None => Err(ApiError::not_found(info.plural, info.group, name)),
         }
     }
@@ -88,7 +239,7 @@ impl Storage {
     pub fn list(&self, info: &ResourceInfo, ns: Option<&str>) -> (Vec<Object>, i64) {
         let prefix = info.etcd_list_prefix(ns);
         match self.etcd.range_prefix(&prefix, None, 0) {
-            Ok(r) => (r.kvs.iter().map(decode).collect(), r.revision),
+            Ok(r) => (r.kvs.iter().map(|kv| self.decode(kv)).collect(), r.revision),
             Err(_) => (Vec::new(), self.etcd.revision()),
         }
     }
@@ -96,7 +247,10 @@ impl Storage {
     /// The object at one key (none or one), and the store revision.
     pub fn list_key(&self, key: &str) -> (Vec<Object>, i64) {
         match self.etcd.get(key, None) {
-            Ok(kv) => (kv.iter().map(decode).collect(), self.etcd.revision()),
+            Ok(kv) => (
+                kv.iter().map(|kv| self.decode(kv)).collect(),
+                self.etcd.revision(),
+            ),
             Err(_) => (Vec::new(), self.etcd.revision()),
         }
     }
@@ -116,8 +270,13 @@ impl Storage {
         key: String,
         expected_rev: i64,
         op: Op,
+        stored: Option<Object>,
         obj: Object,
-    ) -> Result<Option<Written>, ApiError> {
+    ) -> Result<Result<Written, Object>, ApiError> {
+        let value = match &op {
+            Op::Put { value, .. } => Some(value.clone()),
+            _ => None,
+        };
         let txn = Txn {
             compare: vec![Compare::mod_revision(
                 key.clone(),
@@ -133,8 +292,9 @@ impl Storage {
         };
         let resp = self.etcd.txn(txn).map_err(etcd_error)?;
         if !resp.succeeded {
-            return Ok(None);
+            return Ok(Err(obj));
         }
+        self.remember(&key, value.zip(stored), resp.revision);
         if key.starts_with(PODS_PREFIX) {
             let deleted = matches!(op_kind, OpKind::Delete);
             self.index_pod(&obj, deleted);
@@ -145,7 +305,7 @@ impl Storage {
             "resourceVersion",
             Value::String(resp.revision.to_string()),
         );
-        Ok(Some(Written {
+        Ok(Ok(Written {
             object,
             revision: resp.revision,
             key,
@@ -183,15 +343,31 @@ impl Storage {
         obj: Object,
         lease: i64,
     ) -> Result<Written, ApiError> {
+        self.create_or_return(info, obj, lease).map_err(|(e, _)| e)
+    }
+
+    /// [`Storage::create`], handing the object back when the key exists.
+    pub fn create_or_return(
+        &mut self,
+        info: &ResourceInfo,
+        obj: Object,
+        lease: i64,
+    ) -> Result<Written, (ApiError, Option<Object>)> {
         let key = Self::key_of(info, &obj);
+        let (value, stored) = encode(&obj);
         let op = Op::Put {
             key: key.clone(),
-            value: encode(&obj),
+            value,
             lease,
         };
-        let name = meta::name(&obj).to_string();
-        self.write(key, 0, op, obj)?
-            .ok_or_else(|| ApiError::already_exists(info.plural, info.group, &name))
+        match self.write(key, 0, op, Some(stored), obj) {
+            Ok(Ok(w)) => Ok(w),
+            Ok(Err(obj)) => Err((
+                ApiError::already_exists(info.plural, info.group, meta::name(&obj)),
+                Some(obj),
+            )),
+            Err(e) => Err((e, None)),
+        }
     }
 
     /// Compare-and-swap on the key's mod_revision (`GuaranteedUpdate`); the key keeps its lease.
@@ -209,15 +385,17 @@ impl Storage {
             .flatten()
             .map(|kv| kv.lease)
             .unwrap_or(0);
+        let (value, stored) = encode(&obj);
         let op = Op::Put {
             key: key.clone(),
-            value: encode(&obj),
+            value,
             lease,
         };
         let name = meta::name(&obj).to_string();
-        self.write(key, expected_rev, op, obj)?.ok_or_else(|| {
-            ApiError::conflict(info.plural, info.group, &name, ApiError::OPTIMISTIC_LOCK)
-        })
+        self.write(key, expected_rev, op, Some(stored), obj)?
+            .map_err(|_| {
+                ApiError::conflict(info.plural, info.group, &name, ApiError::OPTIMISTIC_LOCK)
+            })
     }
 
     /// Deletes the key if its mod_revision is still `expected_rev`.
@@ -229,8 +407,8 @@ impl Storage {
     ) -> Result<Written, ApiError> {
         let key = Self::key_of(info, obj);
         let op = Op::Delete(key.clone());
-        self.write(key, expected_rev, op, obj.clone())?
-            .ok_or_else(|| {
+        self.write(key, expected_rev, op, None, obj.clone())?
+            .map_err(|_| {
                 ApiError::conflict(
                     info.plural,
                     info.group,
@@ -250,6 +428,18 @@ impl Default for Storage {
 impl ObjectLister for Storage {
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object> {
         Storage::list(self, resource, namespace).0
+    }
+
+    fn list_shared(
+        &self,
+        resource: &'static ResourceInfo,
+        namespace: Option<&str>,
+    ) -> Vec<Arc<Object>> {
+        let prefix = resource.etcd_list_prefix(namespace);
+        match self.etcd.range_prefix(&prefix, None, 0) {
+            Ok(r) => r.kvs.iter().map(|kv| self.decode_shared(kv)).collect(),
+            Err(_) => Vec::new(),
+        }
     }
 
     fn get(

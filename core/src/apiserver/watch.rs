@@ -5,7 +5,7 @@
 //! (`metadata.name=`) are indexed by that value, so a change is offered only to the watches of
 //! its node or name and to the unindexed ones, as the cacher's trigger function does.
 
-use super::storage::decode;
+use super::storage::Storage;
 use crate::api::selector::Selector;
 use crate::api::{meta, Object, ResourceInfo};
 use crate::etcd::{EventKind, KeyValue, WatchId};
@@ -32,14 +32,17 @@ impl DecodeCache {
     /// Enough for every change of one delivery round; older entries are dropped wholesale.
     const CAPACITY: usize = 8192;
 
-    pub fn get(&mut self, kv: &KeyValue) -> Arc<Object> {
+    pub fn get(&mut self, kv: &KeyValue, storage: &Storage) -> Arc<Object> {
+        if let Some(o) = storage.cached(kv) {
+            return o;
+        }
         if let Some(o) = self.objects.get(&(kv.mod_revision, kv.key.clone())) {
             return o.clone();
         }
         if self.objects.len() >= Self::CAPACITY {
             self.objects.clear();
         }
-        let o = Arc::new(decode(kv));
+        let o = storage.decode_shared(kv);
         self.objects
             .insert((kv.mod_revision, kv.key.clone()), o.clone());
         o
@@ -219,11 +222,11 @@ struct Change {
 }
 
 impl Change {
-    fn decode(e: crate::etcd::WatchEvent, cache: &mut DecodeCache) -> Change {
+    fn decode(e: crate::etcd::WatchEvent, cache: &mut DecodeCache, storage: &Storage) -> Change {
         let revision = e.revision();
-        let prev = e.prev_kv.as_ref().map(|kv| cache.get(kv));
+        let prev = e.prev_kv.as_ref().map(|kv| cache.get(kv, storage));
         let (object, deleted) = match e.kind {
-            EventKind::Put => (Some(cache.get(&e.kv)), None),
+            EventKind::Put => (Some(cache.get(&e.kv, storage)), None),
             EventKind::Delete => {
                 let gone = prev.as_ref().map(|p| {
                     let mut p = Object::clone(p);
@@ -298,12 +301,13 @@ impl Cacher {
         events: Vec<crate::etcd::WatchEvent>,
         watches: &mut std::collections::BTreeMap<u64, ClientWatch>,
         cache: &mut DecodeCache,
+        storage: &Storage,
     ) {
         if self.by_trigger.is_empty() && self.untriggered.is_empty() {
             return;
         }
         for e in events {
-            let change = Change::decode(e, cache);
+            let change = Change::decode(e, cache, storage);
             // Each watch keeps its own queue, so the order they are offered in does not
             // matter; a watch is offered a change once even when the object's node or name is
             // the same before and after.
@@ -335,9 +339,10 @@ impl Cacher {
         watch: &mut ClientWatch,
         history: Vec<crate::etcd::WatchEvent>,
         cache: &mut DecodeCache,
+        storage: &Storage,
     ) {
         for e in history {
-            watch.offer(&Change::decode(e, cache));
+            watch.offer(&Change::decode(e, cache, storage));
         }
     }
 }

@@ -124,6 +124,30 @@ impl Ctx<'_> {
         result
     }
 
+    /// [`Ctx::send`] for a request not needed afterwards (its body is handed over, not copied).
+    pub fn send_owned(&mut self, req: Request) -> Result<Object, ApiError> {
+        let mut rec =
+            Record::new(self.now, self.lane, "request", req.line()).peer("kube-apiserver");
+        if let Some(n) = &req.name {
+            rec = rec.object(match &req.namespace {
+                Some(ns) => format!("{} {ns}/{n}", req.resource.kind),
+                None => format!("{} {n}", req.resource.kind),
+            });
+        }
+        let mark = self.trace.mark();
+        self.trace.push(rec);
+        let (resource, namespace, name) = (req.resource, req.namespace.clone(), req.name.clone());
+        let result = self.api.handle_owned(self.now, req, self.trace);
+        let subject = subject_of(
+            resource,
+            namespace.as_deref(),
+            name.as_deref(),
+            result.as_ref().ok(),
+        );
+        self.trace.settle(mark, subject.as_deref());
+        result
+    }
+
     /// Whether the trace keeps full records about this object (a sampled big run may not):
     /// lets a component skip building a detail nobody will see.
     pub fn traced(&mut self, label: &str) -> bool {
@@ -160,8 +184,22 @@ impl Ctx<'_> {
 /// What a request's trace records are about, for the trace's pod sampling: the pod it names
 /// or creates, or the pod an Event is about.
 fn trace_subject(req: &Request, response: Option<&Object>) -> Option<String> {
-    if req.resource.kind == "Pod" {
-        if let (Some(ns), Some(n)) = (&req.namespace, &req.name) {
+    subject_of(
+        req.resource,
+        req.namespace.as_deref(),
+        req.name.as_deref(),
+        response,
+    )
+}
+
+fn subject_of(
+    resource: &ResourceInfo,
+    namespace: Option<&str>,
+    name: Option<&str>,
+    response: Option<&Object>,
+) -> Option<String> {
+    if resource.kind == "Pod" {
+        if let (Some(ns), Some(n)) = (namespace, name) {
             return Some(format!("Pod {ns}/{n}"));
         }
     }

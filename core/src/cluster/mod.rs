@@ -222,12 +222,18 @@ impl Cluster {
             .namespace(spec.namespace.as_deref())
             .labels(spec.label_selector.as_deref());
             list.field_selector = spec.field_selector.clone();
-            self.trace.push(
-                Record::new(now, component.lane(), "request", list.line()).peer("kube-apiserver"),
-            );
+            if self.trace.enabled {
+                self.trace.push(
+                    Record::new(now, component.lane(), "request", list.line())
+                        .peer("kube-apiserver"),
+                );
+            }
             let (items, rv) = match self.api.handle(now, &list, &mut self.trace) {
-                Ok(l) => (
-                    l["items"].as_array().cloned().unwrap_or_default(),
+                Ok(mut l) => (
+                    match l["items"].take() {
+                        serde_json::Value::Array(items) => items,
+                        _ => Vec::new(),
+                    },
                     l.pointer("/metadata/resourceVersion")
                         .and_then(|v| v.as_str())
                         .and_then(|v| v.parse().ok())
@@ -242,9 +248,12 @@ impl Cluster {
             let mut watch = list.clone();
             watch.verb = Verb::Watch;
             watch.resource_version = Some(rv.to_string());
-            self.trace.push(
-                Record::new(now, component.lane(), "request", watch.line()).peer("kube-apiserver"),
-            );
+            if self.trace.enabled {
+                self.trace.push(
+                    Record::new(now, component.lane(), "request", watch.line())
+                        .peer("kube-apiserver"),
+                );
+            }
             if let Ok(id) = self.api.watch(now, &watch, &mut self.trace) {
                 inf.watch_id = id;
                 self.watch_owner.insert(id, (slot, i));
@@ -721,7 +730,7 @@ impl Cluster {
                 .body(obj);
             // The built-in objects always pass; a scenario's Node may not (a bad name, say), and
             // the run says so instead of silently leaving the node out.
-            if let Err(e) = self.api.handle_loopback(0, &req, &mut self.trace) {
+            if let Err(e) = self.api.handle_loopback_owned(0, req, &mut self.trace) {
                 self.outputs.push(CommandOutput {
                     command: "register node".into(),
                     stderr: format!("{}\n", crate::kubectl::format_error(&e, "")),

@@ -121,6 +121,6 @@ impl Recorder {
             .request(Verb::Create, info)
             .namespace(Some(&ns))
             .body(event);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 }

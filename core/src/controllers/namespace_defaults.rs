@@ -95,7 +95,7 @@ fn sync<T: EnsureInNamespace>(c: &mut T, ctx: &mut Ctx<'_>, ns: &str) {
         .namespace(Some(ns))
         .body(c.object(ns));
     // AlreadyExists means a stale cache; the watch event will catch the cache up.
-    let _ = ctx.send(&req);
+    let _ = ctx.send_owned(req);
 }
 
 #[derive(Default)]

@@ -209,7 +209,7 @@ impl NodeLifecycleController {
             .request(Verb::Patch(PatchType::Merge), node_info())
             .name(&name)
             .body(json!({"spec": {"taints": t}}));
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
         if was_ready {
             // RecordNodeStatusChange: once, when Ready turns into something else. Its reference
             // is built by hand, with the node's name as its uid.
@@ -297,7 +297,7 @@ impl NodeLifecycleController {
             .request(Verb::Patch(PatchType::Merge), node_info())
             .name(&name)
             .body(body);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 
     /// The taint-eviction controller: schedules (or cancels) the eviction of the pods in
@@ -440,12 +440,12 @@ impl NodeLifecycleController {
             .name(meta::name(&pod))
             .subresource("status")
             .body(json!({"status": {"conditions": conds}}));
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
         let req = ctx
             .request(Verb::Delete, pod_info())
             .namespace(meta::namespace(&pod))
             .name(meta::name(&pod));
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 }
 

@@ -297,7 +297,7 @@ impl ReplicaSetController {
             .namespace(meta::namespace(pod))
             .name(meta::name(pod))
             .body(patch);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 
     fn manage_replicas(
@@ -335,7 +335,7 @@ impl ReplicaSetController {
                         .request(Verb::Create, pod_info())
                         .namespace(Some(&ns))
                         .body(pod.clone());
-                    match ctx.send(&req) {
+                    match ctx.send_owned(req) {
                         Ok(created) => self.recorder.event(
                             ctx,
                             rs,

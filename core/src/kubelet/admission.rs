@@ -212,7 +212,7 @@ impl super::Kubelet {
             .name(crate::api::meta::name(pod))
             .subresource("status")
             .body(body);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 }
 

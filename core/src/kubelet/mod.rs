@@ -396,7 +396,7 @@ impl Kubelet {
                 .namespace(Some(&ns))
                 .name(&name)
                 .body(json!({"count": count, "lastTimestamp": rfc3339(now)}));
-            let _ = ctx.send(&req);
+            let _ = ctx.send_owned(req);
             return;
         }
         self.event_seq += 1;
@@ -438,7 +438,7 @@ impl Kubelet {
             .request(Verb::Create, info)
             .namespace(Some(&ns))
             .body(event);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 
     fn ctr_event(
@@ -467,7 +467,7 @@ impl Kubelet {
             .namespace(Some(crate::apiserver::rbac::NODE_LEASE_NAMESPACE))
             .name(&self.node)
             .body(json!({"spec": {"renewTime": rfc3339_micro(ctx.now())}}));
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
         ctx.after(LEASE_RENEW_MS, TAG_HEARTBEAT, true);
     }
 
@@ -557,7 +557,7 @@ impl Kubelet {
             .name(&self.node)
             .subresource("status")
             .body(json!({"status": {"conditions": conditions}}));
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 
     fn read_node(&mut self, ctx: &Ctx<'_>) {
@@ -1408,7 +1408,7 @@ impl Kubelet {
             .namespace(meta::namespace(pod))
             .name(meta::name(pod));
         req.grace_period_seconds = Some(0);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 
     /// The pod is gone from the API: whatever still runs of it is torn down.
@@ -1503,8 +1503,12 @@ impl Kubelet {
             .namespace(meta::namespace(&pod))
             .name(meta::name(&pod))
             .subresource("status")
-            .body(json!({"metadata": {"uid": w.uid}, "status": body}));
-        let _ = ctx.send(&req);
+            .body({
+                let mut b = json!({"metadata": {"uid": w.uid}});
+                b["status"] = body;
+                b
+            });
+        let _ = ctx.send_owned(req);
     }
 }
 

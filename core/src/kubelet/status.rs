@@ -20,7 +20,9 @@ fn state_json(s: &State) -> Value {
             if let Some(m) = message {
                 w["message"] = json!(m);
             }
-            json!({"waiting": w})
+            let mut m = Map::new();
+            m.insert("waiting".into(), w);
+            Value::Object(m)
         }
         State::Running { started_at } => json!({"running": {"startedAt": rfc3339(*started_at)}}),
         State::Terminated {
@@ -168,20 +170,26 @@ pub(super) fn build(w: &mut Worker, host_ip: &str, now: Millis) -> Value {
         .and_then(|l| l.iter().find(|c| c["type"] == "PodScheduled").cloned())
         .unwrap_or_else(|| json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": rfc3339(w.start_time)}));
     out.push(scheduled);
-    let mut s = json!({
-        "phase": phase,
-        "conditions": out,
-        "hostIP": host_ip,
-        "hostIPs": [{"ip": host_ip}],
-        "startTime": rfc3339(w.start_time),
-        "containerStatuses": w.app.iter().map(ctr_json).collect::<Vec<_>>(),
-    });
+    // Built by hand: `json!` would copy the lists.
+    let mut s = Map::new();
+    s.insert("phase".into(), json!(phase));
+    s.insert("conditions".into(), Value::Array(out));
+    s.insert("hostIP".into(), json!(host_ip));
+    s.insert("hostIPs".into(), json!([{"ip": host_ip}]));
+    s.insert("startTime".into(), Value::String(rfc3339(w.start_time)));
+    s.insert(
+        "containerStatuses".into(),
+        Value::Array(w.app.iter().map(ctr_json).collect()),
+    );
     if let Some(ip) = &w.ip {
-        s["podIP"] = json!(ip);
-        s["podIPs"] = json!([{"ip": ip}]);
+        s.insert("podIP".into(), json!(ip));
+        s.insert("podIPs".into(), json!([{"ip": ip}]));
     }
     if !w.init.is_empty() {
-        s["initContainerStatuses"] = json!(w.init.iter().map(ctr_json).collect::<Vec<_>>());
+        s.insert(
+            "initContainerStatuses".into(),
+            Value::Array(w.init.iter().map(ctr_json).collect()),
+        );
     }
-    s
+    Value::Object(s)
 }

@@ -666,12 +666,12 @@ impl Scheduler {
                 .name(meta::name(&victim))
                 .subresource("status")
                 .body(patch);
-            let _ = ctx.send(&req);
+            let _ = ctx.send_owned(req);
             let req = ctx
                 .request(Verb::Delete, info)
                 .namespace(meta::namespace(&victim))
                 .name(meta::name(&victim));
-            let _ = ctx.send(&req);
+            let _ = ctx.send_owned(req);
             let msg = format!("Preempted by pod {uid} on node {node}");
             self.recorder
                 .event(ctx, &victim, None, EventType::Normal, "Preempted", &msg);
@@ -682,7 +682,7 @@ impl Scheduler {
             .name(meta::name(preemptor))
             .subresource("status")
             .body(json!({"status": {"nominatedNodeName": node}}));
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 
     /// `PodScheduled=False`, reason `Unschedulable`, unless the pod already says so.
@@ -717,7 +717,7 @@ impl Scheduler {
             .name(meta::name(pod))
             .subresource("status")
             .body(patch);
-        let _ = ctx.send(&req);
+        let _ = ctx.send_owned(req);
     }
 }
 

@@ -145,7 +145,7 @@ fn write_status(ctx: &mut Ctx<'_>, d: &Object, status: Value) -> Result<(), Retr
         .name(meta::name(d))
         .subresource("status")
         .body(body);
-    match ctx.send(&req) {
+    match ctx.send_owned(req) {
         Ok(_) => Ok(()),
         Err(e) if e.code == 404 => Ok(()),
         Err(_) => Err(Retry),
@@ -391,5 +391,5 @@ pub fn check_paused_conditions(
         .name(meta::name(&d))
         .subresource("status")
         .body(body);
-    ctx.send(&req).map_err(|_| Retry)
+    ctx.send_owned(req).map_err(|_| Retry)
 }

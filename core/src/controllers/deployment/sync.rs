@@ -114,7 +114,7 @@ pub fn get_all_and_sync_revision(
                 .namespace(meta::namespace(&d))
                 .name(meta::name(&d))
                 .body(upd);
-            let written = ctx.send(&req).map_err(|_| Retry)?;
+            let written = ctx.send_owned(req).map_err(|_| Retry)?;
             // Keep the conditions worked out in this sync.
             let status = d.get("status").cloned();
             d = written;
@@ -250,7 +250,7 @@ fn create_new_rs(
         .namespace(meta::namespace(d))
         .body(rs);
     let now = rfc3339(ctx.now());
-    match ctx.send(&req) {
+    match ctx.send_owned(req) {
         Ok(created) => {
             if size > 0 {
                 dc.recorder.event(
@@ -302,7 +302,7 @@ fn create_new_rs(
                 .name(meta::name(d))
                 .subresource("status")
                 .body(body);
-            let _ = ctx.send(&req);
+            let _ = ctx.send_owned(req);
             Err(Retry)
         }
         Err(e) => {
@@ -326,7 +326,7 @@ fn create_new_rs(
                     .name(meta::name(d))
                     .subresource("status")
                     .body(body);
-                let _ = ctx.send(&req);
+                let _ = ctx.send_owned(req);
             }
             dc.recorder.event(
                 ctx,
