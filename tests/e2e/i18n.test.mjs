@@ -10,8 +10,13 @@ const site = useSite();
 
 /** The issue's target for a cold load, compressed. */
 const TARGET = 1024 * 1024;
-/** What this test enforces: above it, something grew that should not have. */
-const BUDGET = 1_300_000;
+/**
+ * What this test enforces: above it, something grew that should not have. Raised from 1.30 MB
+ * to 1.35 MB with drafts, embedding, exports and the panic overlay (1.305 MB measured); the
+ * 1 MiB target is issue 9's and is not met yet (the typed decoders are about a quarter of the
+ * wasm's code).
+ */
+const BUDGET = 1_350_000;
 
 /** Waits until playback has ended, whatever the page's language. */
 async function waitForEnded(page, problems) {
