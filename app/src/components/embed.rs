@@ -66,11 +66,7 @@ pub fn EmbedPlayer(view: String, editor: bool) -> impl IntoView {
             false,
             i18n.get(),
         );
-        let base = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .map(|h| start::base(&h).to_string())
-            .unwrap_or_default();
-        format!("{base}#{fragment}")
+        format!("{}#{fragment}", super::share::page_base())
     };
     let body = match view.as_str() {
         "flow" => view! { <div class="flow-area"><Flow /><StepDetails /></div> }.into_any(),

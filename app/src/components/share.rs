@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The page's address without its fragment.
-fn page_base() -> String {
+pub fn page_base() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
         .map(|h| start::base(&h).to_string())

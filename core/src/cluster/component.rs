@@ -106,8 +106,9 @@ impl Ctx<'_> {
         Request::new(verb, resource, self.credentials.clone(), &self.name)
     }
 
-    /// Sends a request through kube-apiserver, drawing the arrow.
-    pub fn send(&mut self, req: &Request) -> Result<Object, ApiError> {
+    /// Draws a request's arrow to kube-apiserver; returns the trace mark to settle once the
+    /// apiserver has answered.
+    fn start_request(&mut self, req: &Request) -> usize {
         let mut rec =
             Record::new(self.now, self.lane, "request", req.line()).peer("kube-apiserver");
         if let Some(n) = &req.name {
@@ -118,6 +119,12 @@ impl Ctx<'_> {
         }
         let mark = self.trace.mark();
         self.trace.push(rec);
+        mark
+    }
+
+    /// Sends a request through kube-apiserver, drawing the arrow.
+    pub fn send(&mut self, req: &Request) -> Result<Object, ApiError> {
+        let mark = self.start_request(req);
         let result = self.api.handle(self.now, req, self.trace);
         let subject = trace_subject(req, result.as_ref().ok());
         self.trace.settle(mark, subject.as_deref());
@@ -126,16 +133,7 @@ impl Ctx<'_> {
 
     /// [`Ctx::send`] for a request not needed afterwards (its body is handed over, not copied).
     pub fn send_owned(&mut self, req: Request) -> Result<Object, ApiError> {
-        let mut rec =
-            Record::new(self.now, self.lane, "request", req.line()).peer("kube-apiserver");
-        if let Some(n) = &req.name {
-            rec = rec.object(match &req.namespace {
-                Some(ns) => format!("{} {ns}/{n}", req.resource.kind),
-                None => format!("{} {n}", req.resource.kind),
-            });
-        }
-        let mark = self.trace.mark();
-        self.trace.push(rec);
+        let mark = self.start_request(&req);
         let (resource, namespace, name) = (req.resource, req.namespace.clone(), req.name.clone());
         let result = self.api.handle_owned(self.now, req, self.trace);
         let subject = subject_of(
