@@ -6,6 +6,10 @@ use kubeplay_core::cluster::Cluster;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// mimalloc: see core/Cargo.toml for why the native binaries use it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const DEFAULT: &str = include_str!("../../public/scenarios/default.yaml");
 
 fn once() -> usize {

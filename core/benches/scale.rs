@@ -10,6 +10,10 @@
 use kubeplay_core::benchmark::{run, Outcome, SIZES};
 use std::time::Instant;
 
+/// mimalloc: see core/Cargo.toml for why the native binaries use it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Peak resident memory of this process so far, in MiB (Linux).
 fn peak_rss_mib() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

@@ -7,6 +7,10 @@ use kubeplay_core::{etcdctl, kubectl, scenario, share, shell};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// mimalloc: see core/Cargo.toml for why the native binaries use it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "\
 Usage:
   kubeplay run FILE|- [--seed N] [--until DURATION] [--trace text|json|none] [--trace-pods N|all]
