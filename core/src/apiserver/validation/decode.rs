@@ -4,18 +4,18 @@
 //! `Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string
 //! into Go struct field DeploymentSpec.spec.replicas of type int32`.
 //!
-//! The typed decode is done into the `k8s-openapi` types through a deserializer over the JSON
-//! value that tracks where it is, so the errors can name the Go struct field as
-//! `encoding/json` does (the innermost struct, then the JSON path from the root without list
-//! indices), and the unknown fields as `sigs.k8s.io/json` does (with list indices). Like Go's
-//! decoder, `null` anywhere is accepted as the zero value.
+//! The decode walks the JSON value along the types' table in `schema.rs` (extracted from the
+//! `k8s-openapi` types, which are only a test dependency: one typed decode per type was a
+//! quarter of the wasm). Errors name the Go struct field as `encoding/json` does (the innermost
+//! struct, then the JSON path from the root without list indices), and unknown fields as
+//! `sigs.k8s.io/json` does (with list indices). Like Go's decoder, `null` anywhere is accepted
+//! as the zero value.
 
+use super::schema;
+use crate::api::error::go_quote;
 use crate::api::quantity::Quantity;
 use crate::api::{ApiError, Object};
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::Value;
-use std::cell::{Cell, RefCell};
-use std::fmt;
+use serde_json::{Map, Value};
 
 /// The `fieldValidation` directive of a create, update or patch request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -49,17 +49,20 @@ pub fn decode_with_field_validation(
     let fail = |msg: String| {
         ApiError::bad_request(format!(
             "{kind} in version {} cannot be handled as a {kind}: {msg}",
-            crate::api::error::go_quote(version)
+            go_quote(version)
         ))
     };
-    let unknown = match typed_decode(kind, obj) {
-        None => return Ok(vec![]),
-        Some(Err(msg)) => return Err(fail(msg)),
-        Some(Ok(unknown)) => unknown,
+    let Some(root) = schema::root_of(kind) else {
+        return Ok(vec![]);
     };
-    let texts: Vec<String> = unknown
+    let mut walk = Walk::default();
+    if let Err(msg) = walk.value(&Ty::Struct(root), obj, true) {
+        return Err(fail(msg));
+    }
+    let texts: Vec<String> = walk
+        .unknown
         .iter()
-        .map(|f| format!("unknown field {}", crate::api::error::go_quote(f)))
+        .map(|f| format!("unknown field {}", go_quote(f)))
         .collect();
     match directive {
         FieldValidation::Ignore => Ok(vec![]),
@@ -71,144 +74,191 @@ pub fn decode_with_field_validation(
     }
 }
 
-/// Runs the typed decode for kinds kubeplay has a type for: `None` for other kinds, else the
-/// first error's text or the unknown fields' paths.
-fn typed_decode(kind: &str, obj: &Value) -> Option<Result<Vec<String>, String>> {
-    use k8s_openapi::api::{
-        apps::v1 as apps, batch::v1 as batch, coordination::v1 as coordination, core::v1 as core,
-        discovery::v1 as discovery, networking::v1 as networking, policy::v1 as policy,
-        rbac::v1 as rbac, scheduling::v1 as scheduling, storage::v1 as storage,
-    };
-    let cx = Ctx::default();
-    let r = match kind {
-        "Namespace" => run::<core::Namespace>(obj, &cx),
-        "Node" => run::<core::Node>(obj, &cx),
-        "Pod" => run::<core::Pod>(obj, &cx),
-        "PodTemplate" => run::<core::PodTemplate>(obj, &cx),
-        "Service" => run::<core::Service>(obj, &cx),
-        "Endpoints" => run::<core::Endpoints>(obj, &cx),
-        "ConfigMap" => run::<core::ConfigMap>(obj, &cx),
-        "Secret" => run::<core::Secret>(obj, &cx),
-        "Event" => run::<core::Event>(obj, &cx),
-        "ServiceAccount" => run::<core::ServiceAccount>(obj, &cx),
-        "PersistentVolume" => run::<core::PersistentVolume>(obj, &cx),
-        "PersistentVolumeClaim" => run::<core::PersistentVolumeClaim>(obj, &cx),
-        "ResourceQuota" => run::<core::ResourceQuota>(obj, &cx),
-        "LimitRange" => run::<core::LimitRange>(obj, &cx),
-        "ReplicationController" => run::<core::ReplicationController>(obj, &cx),
-        "Deployment" => run::<apps::Deployment>(obj, &cx),
-        "ReplicaSet" => run::<apps::ReplicaSet>(obj, &cx),
-        "StatefulSet" => run::<apps::StatefulSet>(obj, &cx),
-        "DaemonSet" => run::<apps::DaemonSet>(obj, &cx),
-        "ControllerRevision" => run::<apps::ControllerRevision>(obj, &cx),
-        "Job" => run::<batch::Job>(obj, &cx),
-        "CronJob" => run::<batch::CronJob>(obj, &cx),
-        "Lease" => run::<coordination::Lease>(obj, &cx),
-        "EndpointSlice" => run::<discovery::EndpointSlice>(obj, &cx),
-        "Ingress" => run::<networking::Ingress>(obj, &cx),
-        "NetworkPolicy" => run::<networking::NetworkPolicy>(obj, &cx),
-        "PodDisruptionBudget" => run::<policy::PodDisruptionBudget>(obj, &cx),
-        "Role" => run::<rbac::Role>(obj, &cx),
-        "RoleBinding" => run::<rbac::RoleBinding>(obj, &cx),
-        "ClusterRole" => run::<rbac::ClusterRole>(obj, &cx),
-        "ClusterRoleBinding" => run::<rbac::ClusterRoleBinding>(obj, &cx),
-        "PriorityClass" => run::<scheduling::PriorityClass>(obj, &cx),
-        "StorageClass" => run::<storage::StorageClass>(obj, &cx),
-        _ => return None,
-    };
-    Some(match r {
-        Ok(()) => Ok(cx.unknown.into_inner()),
-        Err(e) => Err(e.msg),
-    })
+// ---------------------------------------------------------------------------------------------
+// The table's vocabulary (the data is generated: see `schema.rs`)
+
+/// A Go struct: its name (`DeploymentSpec`) and JSON fields, in declaration order.
+pub(super) struct Struct {
+    pub name: &'static str,
+    /// The fields whose absence is an error (`missing field`): their Rust type has no zero
+    /// value, in the order the decoder checks them.
+    pub required: &'static [&'static str],
+    pub fields: &'static [Field],
 }
 
-fn run<'a, T: de::Deserialize<'a>>(v: &'a Value, cx: &Ctx<'a>) -> Result<(), DeError> {
-    cx.top.set(true);
-    T::deserialize(De { v, cx }).map(|_| ())
+pub(super) struct Field {
+    pub name: &'static str,
+    pub ty: Ty,
+}
+
+/// What the Go decoder does with a JSON value. `null` is the zero value everywhere except where
+/// the Go type says otherwise (a non-pointer `Time` or `IntOrString`; `Opt` is their pointer).
+pub(super) enum Ty {
+    Bool,
+    Int32,
+    Int64,
+    String,
+    /// A string that must equal the text: a nested object's `apiVersion` or `kind`. `go_type`
+    /// is set when a mismatch reads as a type error of the object (`kind`).
+    Const {
+        text: &'static str,
+        go_type: Option<&'static str>,
+    },
+    /// `resource.Quantity`: any JSON text that parses as a quantity.
+    Quantity,
+    /// `metav1.Time` or `metav1.MicroTime`: an RFC 3339 (Temporal ISO 8601) string.
+    Time,
+    /// `[]byte`: a base64 string.
+    Bytes,
+    /// `intstr.IntOrString`: an int32 or a string.
+    IntOrString,
+    /// Any JSON (`runtime.RawExtension`).
+    Any,
+    Opt(&'static Ty),
+    /// An index into `schema::STRUCTS`.
+    Struct(u16),
+    /// A list, with its Go type for errors (`[]v1.Container`).
+    Seq(&'static str, &'static Ty),
+    /// A map with string keys, with its Go type for errors (`v1.ResourceList`).
+    Map(&'static str, &'static Ty),
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors and position
+// The walk
 
-#[derive(Debug)]
-struct DeError {
-    msg: String,
-    /// What the visitor expected, when serde said (`i32`, `a string`, `IntOrString`, ...).
-    expected: Option<String>,
-    /// The message is final: it has been rendered as Go's.
-    done: bool,
-}
-
-impl DeError {
-    fn done(msg: String) -> DeError {
-        DeError {
-            msg,
-            expected: None,
-            done: true,
-        }
-    }
-}
-
-impl fmt::Display for DeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.msg)
-    }
-}
-
-impl std::error::Error for DeError {}
-
-impl de::Error for DeError {
-    fn custom<T: fmt::Display>(msg: T) -> Self {
-        DeError {
-            msg: msg.to_string(),
-            expected: None,
-            done: false,
-        }
-    }
-    fn invalid_type(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        DeError {
-            msg: format!("invalid type: {unexp}, expected {exp}"),
-            expected: Some(exp.to_string()),
-            done: false,
-        }
-    }
-    fn invalid_value(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        DeError {
-            msg: format!("invalid value: {unexp}, expected {exp}"),
-            expected: Some(exp.to_string()),
-            done: false,
-        }
-    }
-    fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
-        DeError {
-            msg: format!("invalid length {len}, expected {exp}"),
-            expected: Some(exp.to_string()),
-            done: false,
-        }
-    }
-}
-
-#[derive(Clone, Copy)]
 enum Seg<'a> {
     Field(&'a str),
     Index(usize),
 }
 
 #[derive(Default)]
-struct Ctx<'a> {
+struct Walk<'a> {
     /// (Go struct, JSON field) for every struct field entered, outermost first.
-    fields: RefCell<Vec<(&'static str, &'a str)>>,
-    /// The path with list indices, for unknown-field messages.
-    path: RefCell<Vec<Seg<'a>>>,
-    unknown: RefCell<Vec<String>>,
-    /// The next struct is the top-level object (its `apiVersion` and `kind` are the request's).
-    top: Cell<bool>,
+    fields: Vec<(&'static str, &'a str)>,
+    /// The path with list indices and map keys, for unknown-field messages.
+    path: Vec<Seg<'a>>,
+    unknown: Vec<String>,
 }
 
-impl<'a> Ctx<'a> {
+impl<'a> Walk<'a> {
+    /// Checks `v` against `ty`: the first error's text, in document order. `top` is the request's
+    /// object, whose `apiVersion` and `kind` are the request's business.
+    fn value(&mut self, ty: &Ty, v: &'a Value, top: bool) -> Result<(), String> {
+        match (ty, v) {
+            (Ty::Opt(_), Value::Null) => Ok(()),
+            (Ty::Opt(inner), _) => self.value(inner, v, false),
+            (Ty::Bool, Value::Null | Value::Bool(_)) => Ok(()),
+            (Ty::Bool, _) => Err(self.type_error(v, "bool")),
+            (Ty::Int32 | Ty::IntOrString, Value::Number(n)) if fits_i32(n) => Ok(()),
+            (Ty::Int32, Value::Null) => Ok(()),
+            (Ty::Int32, _) => Err(self.type_error(v, "int32")),
+            (Ty::Int64, Value::Number(n)) if n.is_i64() => Ok(()),
+            (Ty::Int64, Value::Null) => Ok(()),
+            (Ty::Int64, _) => Err(self.type_error(v, "int64")),
+            (Ty::String | Ty::Const { .. }, Value::Null | Value::String(_)) => Ok(()),
+            (Ty::String | Ty::Const { .. }, _) => Err(self.type_error(v, "string")),
+            (Ty::Quantity, _) => self.quantity(v),
+            (Ty::Time, Value::String(s)) => time_error(s).map_or(Ok(()), Err),
+            // The zero `Time` is not decoded from null: the empty text fails to parse.
+            // `Time.UnmarshalJSON`: null is the zero time.
+            (Ty::Time, Value::Null) => Ok(()),
+            (Ty::Time, _) => Err(self.type_error(v, "string")),
+            (Ty::Bytes, Value::Null) => Ok(()),
+            (Ty::Bytes, Value::String(s)) => match base64_valid(s.as_bytes()) {
+                true => Ok(()),
+                false => Err(format!(
+                    "illegal base64 data at input byte {}",
+                    base64_error_offset(s)
+                )),
+            },
+            (Ty::Bytes, _) => Err(self.type_error(v, "[]uint8")),
+            (Ty::IntOrString, Value::String(_)) => Ok(()),
+            (Ty::IntOrString, _) => Err(self.type_error(v, "int32")),
+            (Ty::Any, _) => Ok(()),
+            (Ty::Struct(i), Value::Object(m)) => {
+                self.strukt(&schema::STRUCTS[*i as usize], m, v, top)
+            }
+            (Ty::Struct(i), Value::Null) => missing(&schema::STRUCTS[*i as usize], None),
+            (Ty::Struct(i), _) => {
+                let go = format!("v1.{}", schema::STRUCTS[*i as usize].name);
+                Err(self.type_error(v, &go))
+            }
+            (Ty::Seq(_, elem), Value::Array(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.path.push(Seg::Index(i));
+                    self.value(elem, item, false)?;
+                    self.path.pop();
+                }
+                Ok(())
+            }
+            (Ty::Map(_, elem), Value::Object(m)) => {
+                for (k, item) in m {
+                    self.path.push(Seg::Field(k));
+                    self.value(elem, item, false)?;
+                    self.path.pop();
+                }
+                Ok(())
+            }
+            (Ty::Seq(..) | Ty::Map(..), Value::Null) => Ok(()),
+            (Ty::Seq(go, _) | Ty::Map(go, _), _) => Err(self.type_error(v, go)),
+        }
+    }
+
+    fn strukt(
+        &mut self,
+        s: &'static Struct,
+        m: &'a Map<String, Value>,
+        v: &'a Value,
+        top: bool,
+    ) -> Result<(), String> {
+        for (k, item) in m {
+            if top && (k == "apiVersion" || k == "kind") {
+                continue;
+            }
+            let Some(field) = s.fields.iter().find(|f| f.name == k) else {
+                // An unknown field's value is skipped unread.
+                let path = self.path_string(k);
+                self.unknown.push(path);
+                continue;
+            };
+            self.fields.push((s.name, k));
+            self.path.push(Seg::Field(k));
+            self.value(&field.ty, item, false)?;
+            self.path.pop();
+            self.fields.pop();
+            if let Ty::Const { text, go_type } = field.ty {
+                let got = item.as_str().unwrap_or("");
+                if got != text {
+                    // The mismatch is the object's error, reported where the object is.
+                    return Err(match go_type {
+                        Some(go) => self.type_error(v, go),
+                        None => format!("invalid value: string {got:?}, expected {text}"),
+                    });
+                }
+            }
+        }
+        missing(s, Some(m))
+    }
+
+    /// `resource.Quantity.UnmarshalJSON` parses whatever JSON text it is given; only a string
+    /// or a number then makes a quantity.
+    fn quantity(&self, v: &Value) -> Result<(), String> {
+        let text = match v {
+            Value::Null => return Ok(()),
+            Value::String(s) => s.trim().to_string(),
+            Value::Number(n) => n.to_string(),
+            other => other.to_string(),
+        };
+        Quantity::parse(&text).map_err(|e| e.to_string())?;
+        match v {
+            Value::String(_) | Value::Number(_) => Ok(()),
+            _ => Err(self.type_error(v, "resource.Quantity")),
+        }
+    }
+
     fn path_string(&self, last: &str) -> String {
         let mut s = String::new();
-        for seg in self.path.borrow().iter() {
+        for seg in &self.path {
             match seg {
                 Seg::Field(f) => {
                     if !s.is_empty() {
@@ -227,185 +277,76 @@ impl<'a> Ctx<'a> {
     }
 
     /// `json: cannot unmarshal <what> into Go struct field <Struct>.<path> of type <ty>`.
-    fn type_error(&self, v: &Value, go_type: &str) -> DeError {
+    fn type_error(&self, v: &Value, go_type: &str) -> String {
         let what = match v {
             Value::Null => "null".to_string(),
             Value::Bool(_) => "bool".to_string(),
-            Value::Number(n) if is_go_int(go_type) => format!("number {n}"),
+            Value::Number(n) if matches!(go_type, "int32" | "int64") => format!("number {n}"),
             Value::Number(_) => "number".to_string(),
             Value::String(_) => "string".to_string(),
             Value::Array(_) => "array".to_string(),
             Value::Object(_) => "object".to_string(),
         };
-        let fields = self.fields.borrow();
-        let msg = match fields.last() {
+        match self.fields.last() {
             None => format!("json: cannot unmarshal {what} into Go value of type {go_type}"),
             Some((strukt, _)) => {
-                let path: Vec<&str> = fields.iter().map(|(_, f)| *f).collect();
+                let path: Vec<&str> = self.fields.iter().map(|(_, f)| *f).collect();
                 format!(
                     "json: cannot unmarshal {what} into Go struct field {strukt}.{} of type {go_type}",
                     path.join(".")
                 )
             }
-        };
-        DeError::done(msg)
-    }
-
-    /// Turns a visitor's error at `v` into Go's text, unless that was already done deeper.
-    fn locate(&self, e: DeError, v: &Value) -> DeError {
-        if e.done {
-            return e;
         }
-        if let Some(exp) = &e.expected {
-            if let Some(go) = go_type_from_expected(exp) {
-                return self.type_error(v, &go);
-            }
-            if exp == "a sequence" || exp == "a map" {
-                return self.type_error(v, &self.container_type(exp == "a sequence"));
-            }
-        }
-        if let (Value::String(s), true) = (v, e.msg.starts_with("Invalid ")) {
-            // base64 (ByteString): encoding/base64's CorruptInputError.
-            return DeError::done(format!(
-                "illegal base64 data at input byte {}",
-                base64_error_offset(s)
-            ));
-        }
-        DeError::done(e.msg)
-    }
-
-    /// The Go type of a list or map field, from the field it is in.
-    fn container_type(&self, seq: bool) -> String {
-        let fields = self.fields.borrow();
-        let (strukt, field) = fields.last().copied().unwrap_or(("", ""));
-        go_container_type(strukt, field, seq)
     }
 }
 
-fn is_go_int(t: &str) -> bool {
-    matches!(
-        t,
-        "int"
-            | "int8"
-            | "int16"
-            | "int32"
-            | "int64"
-            | "uint"
-            | "uint8"
-            | "uint16"
-            | "uint32"
-            | "uint64"
-    )
+/// The first required field absent from `m` (a null struct has none).
+fn missing(s: &Struct, m: Option<&Map<String, Value>>) -> Result<(), String> {
+    let present = |f: &&str| m.is_some_and(|m| m.contains_key(*f));
+    match s.required.iter().find(|f| !present(f)) {
+        Some(f) => Err(format!("missing field `{f}`")),
+        None => Ok(()),
+    }
 }
 
-/// The Go type behind what a serde visitor says it expected.
-fn go_type_from_expected(exp: &str) -> Option<String> {
-    let t = match exp {
-        "i8" => "int8",
-        "i16" => "int16",
-        "i32" | "a 32-bit integer" | "IntOrString" => "int32",
-        "i64" => "int64",
-        "u8" => "uint8",
-        "u16" => "uint16",
-        "u32" => "uint32",
-        "u64" => "uint64",
-        "f32" => "float32",
-        "f64" => "float64",
-        "a boolean" => "bool",
-        "a string" | "a borrowed string" | "a character" => "string",
-        "a base64-encoded string" => "[]uint8",
-        "Quantity" => "resource.Quantity",
-        _ => {
-            let ident = exp.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                && exp.chars().all(|c| c.is_ascii_alphanumeric());
-            if ident {
-                return Some(format!("v1.{exp}"));
-            }
-            return None;
+fn fits_i32(n: &serde_json::Number) -> bool {
+    n.as_i64().is_some_and(|i| i32::try_from(i).is_ok())
+}
+
+/// A `Time` string that Go's RFC 3339 parse refuses: its error text.
+fn time_error(s: &str) -> Option<String> {
+    super::go_time::parse_error(s)
+}
+
+/// Whether `s` is canonical padded standard base64 (what `encoding/base64.StdEncoding` and
+/// the `base64` crate's `STANDARD` engine accept): whole quanta, padding only at the end, and
+/// no stray bits in the last symbol.
+fn base64_valid(s: &[u8]) -> bool {
+    fn sextet(c: u8) -> Option<u8> {
+        match c {
+            b'A'..=b'Z' => Some(c - b'A'),
+            b'a'..=b'z' => Some(c - b'a' + 26),
+            b'0'..=b'9' => Some(c - b'0' + 52),
+            b'+' => Some(62),
+            b'/' => Some(63),
+            _ => None,
         }
+    }
+    if !s.len().is_multiple_of(4) {
+        return false;
+    }
+    let pad = s.iter().rev().take_while(|c| **c == b'=').count();
+    if pad > 2 {
+        return false;
+    }
+    let data = &s[..s.len() - pad];
+    let Some(values) = data.iter().map(|c| sextet(*c)).collect::<Option<Vec<u8>>>() else {
+        return false;
     };
-    Some(t.to_string())
-}
-
-/// The Go type of a list or map field, by the field's name (the element type is not visible to
-/// a serde visitor). Unlisted lists are taken to be `[]string`, maps `map[string]string`.
-fn go_container_type(strukt: &str, field: &str, seq: bool) -> String {
-    if seq {
-        let elem = match (strukt, field) {
-            (_, "containers" | "initContainers") => "v1.Container",
-            (_, "ephemeralContainers") => "v1.EphemeralContainer",
-            ("ServiceSpec", "ports") => "v1.ServicePort",
-            ("EndpointSubset", "ports") => "v1.EndpointPort",
-            ("EndpointSlice", "ports") => "v1.EndpointPort",
-            ("NetworkPolicyIngressRule" | "NetworkPolicyEgressRule", "ports") => {
-                "v1.NetworkPolicyPort"
-            }
-            (_, "ports") => "v1.ContainerPort",
-            (_, "env") => "v1.EnvVar",
-            (_, "envFrom") => "v1.EnvFromSource",
-            (_, "volumes") => "v1.Volume",
-            (_, "volumeMounts") => "v1.VolumeMount",
-            (_, "volumeDevices") => "v1.VolumeDevice",
-            (_, "volumeClaimTemplates") => "v1.PersistentVolumeClaim",
-            (_, "tolerations") => "v1.Toleration",
-            (_, "taints") => "v1.Taint",
-            (_, "imagePullSecrets") => "v1.LocalObjectReference",
-            (_, "hostAliases") => "v1.HostAlias",
-            (_, "topologySpreadConstraints") => "v1.TopologySpreadConstraint",
-            (_, "readinessGates") => "v1.PodReadinessGate",
-            (_, "schedulingGates") => "v1.PodSchedulingGate",
-            (_, "matchExpressions") => "v1.LabelSelectorRequirement",
-            (_, "nodeSelectorTerms") => "v1.NodeSelectorTerm",
-            (_, "ownerReferences") => "v1.OwnerReference",
-            (_, "managedFields") => "v1.ManagedFieldsEntry",
-            (_, "conditions") => match strukt {
-                "PodStatus" => "v1.PodCondition",
-                "DeploymentStatus" => "v1.DeploymentCondition",
-                "NodeStatus" => "v1.NodeCondition",
-                _ => "v1.Condition",
-            },
-            (_, "items") => "v1.KeyToPath",
-            (_, "sources") => "v1.VolumeProjection",
-            ("PolicyRule" | "Role" | "ClusterRole", "rules") => "v1.PolicyRule",
-            (_, "rules") if strukt == "Role" || strukt == "ClusterRole" => "v1.PolicyRule",
-            ("IngressSpec", "rules") => "v1.IngressRule",
-            (_, "subjects") => "v1.Subject",
-            (_, "subsets") => "v1.EndpointSubset",
-            (_, "addresses" | "notReadyAddresses") if strukt == "EndpointSubset" => {
-                "v1.EndpointAddress"
-            }
-            (_, "addresses") if strukt == "NodeStatus" => "v1.NodeAddress",
-            (_, "endpoints") => "v1.Endpoint",
-            ("LimitRangeSpec", "limits") => "v1.LimitRangeItem",
-            (_, "ingress") => "v1.NetworkPolicyIngressRule",
-            (_, "egress") => "v1.NetworkPolicyEgressRule",
-            (_, "secrets") => "v1.ObjectReference",
-            (_, "containerStatuses" | "initContainerStatuses") => "v1.ContainerStatus",
-            (_, "supplementalGroups") => "int64",
-            (_, "podIPs") => "v1.PodIP",
-            (_, "hostIPs") => "v1.HostIP",
-            _ => "string",
-        };
-        format!("[]{elem}")
-    } else {
-        match field {
-            "limits"
-            | "requests"
-            | "capacity"
-            | "allocatable"
-            | "hard"
-            | "used"
-            | "overhead"
-            | "max"
-            | "min"
-            | "default"
-            | "defaultRequest"
-            | "maxLimitRequestRatio"
-            | "allocatedResources" => "v1.ResourceList".to_string(),
-            "data" if strukt == "Secret" => "map[string][]uint8".to_string(),
-            "binaryData" => "map[string][]uint8".to_string(),
-            _ => "map[string]string".to_string(),
-        }
+    match (pad, values.last()) {
+        (1, Some(last)) => last & 0b11 == 0,
+        (2, Some(last)) => last & 0b1111 == 0,
+        _ => true,
     }
 }
 
@@ -424,350 +365,6 @@ fn base64_error_offset(s: &str) -> usize {
     }
     b.len() - b.len() % 4
 }
-
-// ---------------------------------------------------------------------------------------------
-// The deserializer
-
-struct De<'a, 'c> {
-    v: &'a Value,
-    cx: &'c Ctx<'a>,
-}
-
-impl<'a, 'c> De<'a, 'c> {
-    fn any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        let r = match v {
-            Value::Null => visitor.visit_unit(),
-            Value::Bool(b) => visitor.visit_bool(*b),
-            Value::Number(n) => {
-                if let Some(u) = n.as_u64() {
-                    visitor.visit_u64(u)
-                } else if let Some(i) = n.as_i64() {
-                    visitor.visit_i64(i)
-                } else {
-                    visitor.visit_f64(n.as_f64().unwrap_or(0.0))
-                }
-            }
-            Value::String(s) => visitor.visit_borrowed_str(s),
-            Value::Array(a) => visitor.visit_seq(Seq {
-                iter: a.iter().enumerate(),
-                cx,
-            }),
-            Value::Object(m) => visitor.visit_map(Map {
-                iter: m.iter(),
-                cx,
-                pending: None,
-                strukt: None,
-                top: false,
-            }),
-        };
-        r.map_err(|e| cx.locate(e, v))
-    }
-}
-
-macro_rules! null_is_zero {
-    ($($method:ident => $visit:ident($zero:expr);)*) => {
-        $(
-            fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-                if self.v.is_null() {
-                    let (v, cx) = (self.v, self.cx);
-                    visitor.$visit($zero).map_err(|e| cx.locate(e, v))
-                } else {
-                    self.any(visitor)
-                }
-            }
-        )*
-    };
-}
-
-impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
-    type Error = DeError;
-
-    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.any(visitor)
-    }
-
-    null_is_zero! {
-        deserialize_bool => visit_bool(false);
-        deserialize_i8 => visit_i64(0);
-        deserialize_i16 => visit_i64(0);
-        deserialize_i32 => visit_i64(0);
-        deserialize_i64 => visit_i64(0);
-        deserialize_u8 => visit_u64(0);
-        deserialize_u16 => visit_u64(0);
-        deserialize_u32 => visit_u64(0);
-        deserialize_u64 => visit_u64(0);
-        deserialize_f32 => visit_f64(0.0);
-        deserialize_f64 => visit_f64(0.0);
-        deserialize_char => visit_borrowed_str("");
-        deserialize_str => visit_borrowed_str("");
-        deserialize_string => visit_borrowed_str("");
-        deserialize_bytes => visit_borrowed_str("");
-        deserialize_byte_buf => visit_borrowed_str("");
-    }
-
-    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        if v.is_null() {
-            visitor.visit_none().map_err(|e| cx.locate(e, v))
-        } else {
-            visitor.visit_some(self).map_err(|e| cx.locate(e, v))
-        }
-    }
-
-    fn deserialize_unit<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.any(visitor)
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'a>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, DeError> {
-        self.any(visitor)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'a>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        match name {
-            // resource.Quantity.UnmarshalJSON parses whatever JSON text it is given.
-            "Quantity" => {
-                let text = match v {
-                    Value::String(s) => s.trim().to_string(),
-                    Value::Number(n) => n.to_string(),
-                    // A null quantity is the zero quantity.
-                    Value::Null => {
-                        return visitor
-                            .visit_newtype_struct(De { v: &ZERO, cx })
-                            .map_err(|e| cx.locate(e, v));
-                    }
-                    other => other.to_string(),
-                };
-                if let Err(e) = Quantity::parse(&text) {
-                    return Err(DeError::done(e.to_string()));
-                }
-            }
-            // metav1.Time.UnmarshalJSON: a JSON string holding an RFC 3339 time.
-            "Time" | "MicroTime" => match v {
-                Value::Null => {}
-                Value::String(s) => {
-                    let r = visitor.visit_newtype_struct(De { v, cx });
-                    return r.map_err(|e| {
-                        if e.done {
-                            e
-                        } else {
-                            DeError::done(format!(
-                                "parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
-                                crate::api::error::go_quote(s),
-                                crate::api::error::go_quote(s)
-                            ))
-                        }
-                    });
-                }
-                other => return Err(cx.type_error(other, "string")),
-            },
-            _ => {}
-        }
-        visitor
-            .visit_newtype_struct(De { v, cx })
-            .map_err(|e| cx.locate(e, v))
-    }
-
-    fn deserialize_seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        let empty: &'a [Value] = &[];
-        let items = match v {
-            Value::Array(a) => a.as_slice(),
-            Value::Null => empty,
-            other => return Err(cx.type_error(other, &cx.container_type(true))),
-        };
-        visitor
-            .visit_seq(Seq {
-                iter: items.iter().enumerate(),
-                cx,
-            })
-            .map_err(|e| cx.locate(e, v))
-    }
-
-    fn deserialize_tuple<V: Visitor<'a>>(
-        self,
-        _len: usize,
-        visitor: V,
-    ) -> Result<V::Value, DeError> {
-        self.deserialize_seq(visitor)
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'a>>(
-        self,
-        _name: &'static str,
-        _len: usize,
-        visitor: V,
-    ) -> Result<V::Value, DeError> {
-        self.deserialize_seq(visitor)
-    }
-
-    fn deserialize_map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        let r = match v {
-            Value::Object(m) => visitor.visit_map(Map {
-                iter: m.iter(),
-                cx,
-                pending: None,
-                strukt: None,
-                top: false,
-            }),
-            Value::Null => visitor.visit_map(Map {
-                iter: EMPTY.iter(),
-                cx,
-                pending: None,
-                strukt: None,
-                top: false,
-            }),
-            other => return Err(cx.type_error(other, &cx.container_type(false))),
-        };
-        r.map_err(|e| cx.locate(e, v))
-    }
-
-    fn deserialize_struct<V: Visitor<'a>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        let top = cx.top.replace(false);
-        let iter = match v {
-            Value::Object(m) => m.iter(),
-            Value::Null => EMPTY.iter(),
-            other => return Err(cx.type_error(other, &format!("v1.{name}"))),
-        };
-        visitor
-            .visit_map(Map {
-                iter,
-                cx,
-                pending: None,
-                strukt: Some((name, fields)),
-                top,
-            })
-            .map_err(|e| cx.locate(e, v))
-    }
-
-    fn deserialize_enum<V: Visitor<'a>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, DeError> {
-        let (v, cx) = (self.v, self.cx);
-        Deserializer::deserialize_enum(v, name, variants, visitor)
-            .map_err(|e| cx.locate(de::Error::custom(e), v))
-    }
-
-    fn deserialize_identifier<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        self.any(visitor)
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, DeError> {
-        visitor.visit_unit()
-    }
-}
-
-static ZERO: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::String("0".into()));
-
-static EMPTY: std::sync::LazyLock<serde_json::Map<String, Value>> =
-    std::sync::LazyLock::new(serde_json::Map::new);
-
-struct Seq<'a, 'c> {
-    iter: std::iter::Enumerate<std::slice::Iter<'a, Value>>,
-    cx: &'c Ctx<'a>,
-}
-
-impl<'a, 'c> SeqAccess<'a> for Seq<'a, 'c> {
-    type Error = DeError;
-    fn next_element_seed<T: DeserializeSeed<'a>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>, DeError> {
-        let Some((i, v)) = self.iter.next() else {
-            return Ok(None);
-        };
-        self.cx.path.borrow_mut().push(Seg::Index(i));
-        let r = seed.deserialize(De { v, cx: self.cx });
-        self.cx.path.borrow_mut().pop();
-        r.map(Some)
-    }
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.iter.len())
-    }
-}
-
-struct Map<'a, 'c> {
-    iter: serde_json::map::Iter<'a>,
-    cx: &'c Ctx<'a>,
-    pending: Option<(&'a str, &'a Value)>,
-    /// For a struct: its Go name and JSON fields.
-    strukt: Option<(&'static str, &'static [&'static str])>,
-    top: bool,
-}
-
-impl<'a, 'c> MapAccess<'a> for Map<'a, 'c> {
-    type Error = DeError;
-
-    fn next_key_seed<K: DeserializeSeed<'a>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, DeError> {
-        loop {
-            let Some((k, v)) = self.iter.next() else {
-                return Ok(None);
-            };
-            if self.top && (k == "apiVersion" || k == "kind") {
-                continue;
-            }
-            if let Some((_, fields)) = self.strukt {
-                if !fields.contains(&k.as_str()) {
-                    let p = self.cx.path_string(k);
-                    self.cx.unknown.borrow_mut().push(p);
-                }
-            }
-            self.pending = Some((k, v));
-            let key = de::value::BorrowedStrDeserializer::<DeError>::new(k);
-            return seed.deserialize(key).map(Some);
-        }
-    }
-
-    fn next_value_seed<S: DeserializeSeed<'a>>(&mut self, seed: S) -> Result<S::Value, DeError> {
-        let Some((k, v)) = self.pending.take() else {
-            return Err(de::Error::custom("value without key"));
-        };
-        let cx = self.cx;
-        match self.strukt {
-            Some((name, _)) => {
-                cx.fields.borrow_mut().push((name, k));
-                cx.path.borrow_mut().push(Seg::Field(k));
-                let r = seed.deserialize(De { v, cx });
-                cx.path.borrow_mut().pop();
-                cx.fields.borrow_mut().pop();
-                r
-            }
-            None => {
-                cx.path.borrow_mut().push(Seg::Field(k));
-                let r = seed.deserialize(De { v, cx });
-                cx.path.borrow_mut().pop();
-                r
-            }
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.iter.len())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

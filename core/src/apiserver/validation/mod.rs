@@ -11,10 +11,20 @@ mod apps;
 mod batch;
 mod core;
 mod decode;
+mod go_time;
 mod meta;
 pub mod names;
 mod pod;
 mod rbac;
+// Generated (see schema_gen.rs): kept byte-identical to the generator's output.
+#[rustfmt::skip]
+mod schema;
+#[cfg(test)]
+mod decode_equivalence;
+#[cfg(test)]
+mod schema_gen;
+#[cfg(test)]
+mod serde_decode;
 
 pub use decode::{decode, decode_with_field_validation, FieldValidation};
 
