@@ -5,7 +5,19 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 fn main() {
     kubeplay_app::panic::install();
-    leptos::mount::mount_to_body(kubeplay_app::App);
+    // A page in a language the wasm does not carry fetches its files first, so it is drawn
+    // in that language from the start (in English if they cannot be had).
+    let lang = kubeplay_app::state::i18n::page_lang();
+    if kubeplay_core::explain::has_language(lang) {
+        leptos::mount::mount_to_body(kubeplay_app::App);
+    } else {
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = kubeplay_app::state::i18n::load(lang).await {
+                web_sys::console::warn_1(&format!("kubeplay: {e}").into());
+            }
+            leptos::mount::mount_to_body(kubeplay_app::App);
+        });
+    }
 }
 
 /// A test hook: panics with `message`, as a bug would (the end-to-end tests call it through

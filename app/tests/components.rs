@@ -209,6 +209,17 @@ async fn the_timeline_scrubs_the_position() {
 #[wasm_bindgen_test]
 async fn the_scheduler_view_speaks_the_chosen_language_and_follows_a_switch() {
     use kubeplay_app::state::i18n::I18n;
+    // The page fetches the Chinese files when they are chosen; here they are handed over.
+    kubeplay_core::explain::add_language(
+        "zh-TW",
+        include_str!("../../locales/zh-TW/explain.ftl"),
+        include_str!("../../locales/zh-TW/ui.ftl"),
+    );
+    kubeplay_core::explain::add_language(
+        "zh-CN",
+        include_str!("../../locales/zh-CN/explain.ftl"),
+        include_str!("../../locales/zh-CN/ui.ftl"),
+    );
     let root = container();
     let pg = ended();
     let i18n = I18n {

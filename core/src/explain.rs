@@ -18,12 +18,13 @@
 //! files (kubernetes.io has no Traditional Chinese site). A line break inside a message joins
 //! with a space, or with nothing when it touches a Chinese character.
 //!
-//! The files are compiled in (`include_str!`) and formatted once, on first use.
+//! The files are compiled in (`include_str!`) and formatted once, on first use; the page's wasm
+//! compiles in only English and adds the others when they are chosen ([`add_language`]).
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, RwLock};
 
 /// The languages there are message files for, the default first.
 pub const LANGUAGES: [&str; 3] = ["en", "zh-CN", "zh-TW"];
@@ -34,18 +35,22 @@ pub const DEFAULT_LANGUAGE: &str = "en";
 /// Where the `-docs` paths lead.
 pub const DOCS_SITE: &str = "https://kubernetes.io";
 
-/// The message files of each language: `(language, explain.ftl, ui.ftl)`.
-const SOURCES: [(&str, &str, &str); 3] = [
+/// The message files compiled in: `(language, explain.ftl, ui.ftl)`. The page's wasm carries
+/// only English (what it shows first, and the fallback); it fetches the other languages'
+/// files when they are chosen and hands them to [`add_language`]. Native builds carry all.
+const SOURCES: &[(&str, &str, &str)] = &[
     (
         "en",
         include_str!("../../locales/en/explain.ftl"),
         include_str!("../../locales/en/ui.ftl"),
     ),
+    #[cfg(not(target_arch = "wasm32"))]
     (
         "zh-CN",
         include_str!("../../locales/zh-CN/explain.ftl"),
         include_str!("../../locales/zh-CN/ui.ftl"),
     ),
+    #[cfg(not(target_arch = "wasm32"))]
     (
         "zh-TW",
         include_str!("../../locales/zh-TW/explain.ftl"),
@@ -202,21 +207,7 @@ fn format_all(b: &FluentBundle<FluentResource>, source: &str) -> HashMap<String,
         .collect()
 }
 
-static CATALOGS: LazyLock<Vec<Catalog>> = LazyLock::new(|| {
-    SOURCES
-        .iter()
-        .map(|&(lang, explain, ui)| {
-            let ui_bundle = bundle(lang, ui);
-            Catalog {
-                explain: format_all(&bundle(lang, explain), explain),
-                ui: format_all(&ui_bundle, ui),
-                ui_bundle,
-            }
-        })
-        .collect()
-});
-
-/// The explanations' own strings, per language, in the English file's order.
+/// The explanations' own strings.
 struct Owned {
     key: String,
     title: String,
@@ -225,70 +216,127 @@ struct Owned {
     docs_url: String,
 }
 
-static OWNED: LazyLock<Vec<Vec<Owned>>> = LazyLock::new(|| {
-    let en = &CATALOGS[0];
-    let kinds: Vec<String> = message_ids(SOURCES[0].1)
+/// One language, parsed and formatted once and kept for the life of the program (so its
+/// strings can be handed out as `&'static str`).
+struct Language {
+    catalog: Catalog,
+    explanations: Vec<Explanation>,
+}
+
+/// The languages ready so far: the compiled-in ones as they are first asked for, the others
+/// once [`add_language`] has been given their files.
+static READY: RwLock<Vec<(&'static str, &'static Language)>> = RwLock::new(Vec::new());
+
+/// The English kinds, in the file's order: every language lists the same explanations.
+static KINDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    message_ids(SOURCES[0].1)
         .into_iter()
         .filter_map(kind_of)
+        .collect()
+});
+
+fn build(lang: &'static str, explain: &str, ui: &str) -> &'static Language {
+    let ui_bundle = bundle(lang, ui);
+    let catalog = Catalog {
+        explain: format_all(&bundle(lang, explain), explain),
+        ui: format_all(&ui_bundle, ui),
+        ui_bundle,
+    };
+    let en = (lang != DEFAULT_LANGUAGE).then(|| language_data(DEFAULT_LANGUAGE));
+    let owned: &'static [Owned] = Vec::leak(
+        KINDS
+            .iter()
+            .map(|key| {
+                let get = |part: &str| {
+                    let id = message_id(key, part);
+                    catalog
+                        .explain
+                        .get(&id)
+                        .or_else(|| en.and_then(|en| en.catalog.explain.get(&id)))
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                let docs = get("docs");
+                Owned {
+                    key: key.clone(),
+                    title: get("title"),
+                    body: get("body"),
+                    docs_url: format!("{DOCS_SITE}{docs}"),
+                    docs,
+                }
+            })
+            .collect(),
+    );
+    let explanations = owned
+        .iter()
+        .map(|o| Explanation {
+            key: &o.key,
+            lang,
+            title: &o.title,
+            body: &o.body,
+            text: &o.body,
+            docs: &o.docs,
+            docs_url: &o.docs_url,
+        })
         .collect();
-    CATALOGS
-        .iter()
-        .map(|c| {
-            kinds
-                .iter()
-                .map(|key| {
-                    let get = |part: &str| {
-                        let id = message_id(key, part);
-                        c.explain
-                            .get(&id)
-                            .or_else(|| en.explain.get(&id))
-                            .cloned()
-                            .unwrap_or_default()
-                    };
-                    let docs = get("docs");
-                    Owned {
-                        key: key.clone(),
-                        title: get("title"),
-                        body: get("body"),
-                        docs_url: format!("{DOCS_SITE}{docs}"),
-                        docs,
-                    }
-                })
-                .collect()
-        })
-        .collect()
-});
+    Box::leak(Box::new(Language {
+        catalog,
+        explanations,
+    }))
+}
 
-static BY_LANGUAGE: LazyLock<Vec<Vec<Explanation>>> = LazyLock::new(|| {
-    OWNED
-        .iter()
-        .zip(LANGUAGES)
-        .map(|(owned, lang)| {
-            owned
-                .iter()
-                .map(|o| Explanation {
-                    key: &o.key,
-                    lang,
-                    title: &o.title,
-                    body: &o.body,
-                    text: &o.body,
-                    docs: &o.docs,
-                    docs_url: &o.docs_url,
-                })
-                .collect()
-        })
-        .collect()
-});
+fn ready(lang: &str) -> Option<&'static Language> {
+    let ready = READY.read().unwrap_or_else(|e| e.into_inner());
+    ready.iter().find(|(l, _)| *l == lang).map(|(_, d)| *d)
+}
 
-fn lang_index(lang: &str) -> usize {
+fn insert(lang: &'static str, data: &'static Language) -> &'static Language {
+    let mut ready = READY.write().unwrap_or_else(|e| e.into_inner());
+    match ready.iter().find(|(l, _)| *l == lang) {
+        Some((_, d)) => d,
+        None => {
+            ready.push((lang, data));
+            data
+        }
+    }
+}
+
+/// A language's messages: its files if they are here, English otherwise.
+fn language_data(lang: &str) -> &'static Language {
     let lang = language(lang).unwrap_or(DEFAULT_LANGUAGE);
-    LANGUAGES.iter().position(|l| *l == lang).unwrap_or(0)
+    if let Some(d) = ready(lang) {
+        return d;
+    }
+    match SOURCES.iter().find(|(l, _, _)| *l == lang) {
+        Some(&(l, explain, ui)) => insert(l, build(l, explain, ui)),
+        None if lang != DEFAULT_LANGUAGE => language_data(DEFAULT_LANGUAGE),
+        None => unreachable!("English is compiled in"),
+    }
+}
+
+/// Whether a language's messages are here (compiled in, or given to [`add_language`]).
+pub fn has_language(lang: &str) -> bool {
+    let Some(lang) = language(lang) else {
+        return false;
+    };
+    ready(lang).is_some() || SOURCES.iter().any(|(l, _, _)| *l == lang)
+}
+
+/// Adds a language from the text of its `explain.ftl` and `ui.ftl` (what the page fetched).
+/// A language already here is kept as it is.
+pub fn add_language(lang: &str, explain: &str, ui: &str) {
+    let Some(lang) = LANGUAGES.iter().find(|l| **l == lang).copied() else {
+        return;
+    };
+    if !has_language(lang) {
+        insert(lang, build(lang, explain, ui));
+    }
 }
 
 /// Every explanation in a language (English for a language there are no files for), in the
 /// order a request meets them.
 pub fn explanations(lang: &str) -> &'static [Explanation] {
-    &BY_LANGUAGE[lang_index(lang)]
+    &language_data(lang).explanations
 }
 
 /// Every explanation in English, in the order a request meets them.
@@ -314,11 +362,11 @@ pub fn docs_url(e: &Explanation) -> String {
 /// A message of `ui.ftl` in a language (English when the language has no such message),
 /// formatted without arguments; use [`ui_args`] for a message with variables.
 pub fn ui(id: &str, lang: &str) -> Option<&'static str> {
-    let i = lang_index(lang);
-    CATALOGS[i]
+    language_data(lang)
+        .catalog
         .ui
         .get(id)
-        .or_else(|| CATALOGS[0].ui.get(id))
+        .or_else(|| language_data(DEFAULT_LANGUAGE).catalog.ui.get(id))
         .map(String::as_str)
 }
 
@@ -330,9 +378,13 @@ pub fn ui_args(id: &str, lang: &str, args: &[(&str, &str)]) -> Option<String> {
     for (name, value) in args {
         fargs.set(*name, FluentValue::try_number(value));
     }
-    let i = lang_index(lang);
-    format(&CATALOGS[i].ui_bundle, id, Some(&fargs))
-        .or_else(|| format(&CATALOGS[0].ui_bundle, id, Some(&fargs)))
+    format(&language_data(lang).catalog.ui_bundle, id, Some(&fargs)).or_else(|| {
+        format(
+            &language_data(DEFAULT_LANGUAGE).catalog.ui_bundle,
+            id,
+            Some(&fargs),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -28,6 +28,11 @@ pub fn clock_text(ms: u64) -> String {
     )
 }
 
+/// [`fetch_text`] of an owned address (a future that borrows nothing).
+pub async fn fetch_text_owned(url: String) -> Result<String, String> {
+    fetch_text(&url).await
+}
+
 pub async fn fetch_text(url: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
     let resp = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
@@ -130,7 +135,7 @@ pub fn Controls() -> impl IntoView {
                     on:change=move |ev| {
                         let v = event_target_value(&ev);
                         if let Some(l) = kubeplay_core::explain::LANGUAGES.iter().find(|l| **l == v) {
-                            i18n.lang.set(l);
+                            i18n.switch(l);
                         }
                     }>
                     {kubeplay_core::explain::LANGUAGES.iter().map(|l| {

@@ -35,6 +35,45 @@ pub fn initial_lang(hash: &str, stored: Option<&str>, preferred: &[String]) -> &
         .unwrap_or_else(|| explain::negotiate(preferred))
 }
 
+/// Where the built site keeps the message files of the languages the wasm does not carry
+/// (Trunk copies `locales/` there).
+pub const LOCALES_DIR: &str = "locales/";
+
+/// Fetches a language's message files (`explain.ftl`, `ui.ftl`, `tour.ftl`) and adds them.
+pub async fn load(lang: &'static str) -> Result<(), String> {
+    if explain::has_language(lang) {
+        return Ok(());
+    }
+    let get = |file: &'static str| {
+        crate::components::controls::fetch_text_owned(format!("{LOCALES_DIR}{lang}/{file}.ftl"))
+    };
+    let (explain_ftl, ui, tour) = (get("explain").await?, get("ui").await?, get("tour").await?);
+    explain::add_language(lang, &explain_ftl, &ui);
+    crate::state::tour::add_language(lang, &tour);
+    Ok(())
+}
+
+/// The language the page starts in (see [`initial_lang`]) and whether its files must be
+/// fetched before the page is drawn.
+pub fn page_lang() -> &'static str {
+    let window = web_sys::window();
+    let hash = window
+        .as_ref()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let stored = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    let preferred: Vec<String> = window
+        .map(|w| {
+            w.navigator()
+                .languages()
+                .iter()
+                .filter_map(|v| v.as_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    initial_lang(&hash, stored.as_deref(), &preferred)
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
@@ -46,25 +85,17 @@ pub struct I18n {
 }
 
 impl I18n {
-    /// Reads the page's address, localStorage and `navigator.languages`.
+    /// Reads the page's address, localStorage and `navigator.languages`; a language whose
+    /// files are not here (the page fetches them before drawing, see `main`) starts as English.
     pub fn from_page() -> Self {
-        let window = web_sys::window();
-        let hash = window
-            .as_ref()
-            .and_then(|w| w.location().hash().ok())
-            .unwrap_or_default();
-        let stored = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-        let preferred: Vec<String> = window
-            .map(|w| {
-                w.navigator()
-                    .languages()
-                    .iter()
-                    .filter_map(|v| v.as_string())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let lang = page_lang();
+        let lang = if explain::has_language(lang) {
+            lang
+        } else {
+            explain::DEFAULT_LANGUAGE
+        };
         I18n {
-            lang: RwSignal::new(initial_lang(&hash, stored.as_deref(), &preferred)),
+            lang: RwSignal::new(lang),
         }
     }
 
@@ -88,6 +119,21 @@ impl I18n {
                     let _ =
                         h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&fragment));
                 }
+            }
+        });
+    }
+
+    /// Switches to `lang`, once its message files are here (fetched the first time; a failed
+    /// fetch leaves the language as it was).
+    pub fn switch(self, lang: &'static str) {
+        if explain::has_language(lang) {
+            self.lang.set(lang);
+            return;
+        }
+        wasm_bindgen_futures::spawn_local(async move {
+            match load(lang).await {
+                Ok(()) => self.lang.set(lang),
+                Err(e) => web_sys::console::warn_1(&format!("kubeplay: {e}").into()),
             }
         });
     }

@@ -7,7 +7,7 @@ use fluent_bundle::FluentResource;
 use kubeplay_core::explain::{language, DEFAULT_LANGUAGE, LANGUAGES};
 use kubeplay_core::trace::{Component, Record};
 use leptos::prelude::*;
-use std::sync::LazyLock;
+use std::sync::RwLock;
 
 /// One stop: its message id (`tour-<id>-title`, `tour-<id>-body`), the record it shows (the
 /// first after the previous stop's with this `explain` key, from this component when one is
@@ -83,28 +83,63 @@ pub fn find_stops(records: &[Record]) -> Vec<Option<usize>> {
         .collect()
 }
 
-const SOURCES: [&str; 3] = [
-    include_str!("../../../locales/en/tour.ftl"),
-    include_str!("../../../locales/zh-CN/tour.ftl"),
-    include_str!("../../../locales/zh-TW/tour.ftl"),
+/// The tour's text compiled in: English in the page (the others are fetched when chosen, see
+/// [`add_language`]), every language natively (the tests).
+const SOURCES: &[(&str, &str)] = &[
+    ("en", include_str!("../../../locales/en/tour.ftl")),
+    #[cfg(not(target_arch = "wasm32"))]
+    ("zh-CN", include_str!("../../../locales/zh-CN/tour.ftl")),
+    #[cfg(not(target_arch = "wasm32"))]
+    ("zh-TW", include_str!("../../../locales/zh-TW/tour.ftl")),
 ];
 
-static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
-    LANGUAGES
-        .iter()
-        .zip(SOURCES)
-        .map(|(lang, source)| {
-            let mut b = FluentBundle::new_concurrent(vec![lang.parse().unwrap_or_default()]);
-            b.set_use_isolating(false);
-            let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, _)| r);
-            let _ = b.add_resource(resource);
-            b
-        })
-        .collect()
-});
+type Bundle = FluentBundle<FluentResource>;
 
-fn format(lang_index: usize, id: &str) -> Option<String> {
-    let b = &BUNDLES[lang_index];
+/// The tour's bundles ready so far, by language (kept for the life of the page).
+static BUNDLES: RwLock<Vec<(&'static str, &'static Bundle)>> = RwLock::new(Vec::new());
+
+fn build(lang: &str, source: &str) -> &'static Bundle {
+    let mut b = FluentBundle::new_concurrent(vec![lang.parse().unwrap_or_default()]);
+    b.set_use_isolating(false);
+    let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, _)| r);
+    let _ = b.add_resource(resource);
+    Box::leak(Box::new(b))
+}
+
+fn bundle(lang: &str) -> Option<&'static Bundle> {
+    if let Some(b) = BUNDLES
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(l, _)| *l == lang)
+    {
+        return Some(b.1);
+    }
+    let &(l, source) = SOURCES.iter().find(|(l, _)| *l == lang)?;
+    let b = build(l, source);
+    BUNDLES
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((l, b));
+    Some(b)
+}
+
+/// Adds a language's tour text (the page fetched `locales/<lang>/tour.ftl`).
+pub fn add_language(lang: &str, source: &str) {
+    let Some(lang) = LANGUAGES.iter().find(|l| **l == lang).copied() else {
+        return;
+    };
+    if bundle(lang).is_none() {
+        let b = build(lang, source);
+        BUNDLES
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((lang, b));
+    }
+}
+
+fn format(lang: &str, id: &str) -> Option<String> {
+    let b = bundle(lang)?;
     let pattern = b.get_message(id)?.value()?;
     let mut errors = Vec::new();
     Some(b.format_pattern(pattern, None, &mut errors).into_owned())
@@ -113,9 +148,8 @@ fn format(lang_index: usize, id: &str) -> Option<String> {
 /// A tour message (`tour-apply-title`) in a language; English when the language lacks it.
 pub fn text(id: &str, lang: &str) -> String {
     let lang = language(lang).unwrap_or(DEFAULT_LANGUAGE);
-    let i = LANGUAGES.iter().position(|l| *l == lang).unwrap_or(0);
-    format(i, id)
-        .or_else(|| format(0, id))
+    format(lang, id)
+        .or_else(|| format(DEFAULT_LANGUAGE, id))
         .unwrap_or_else(|| id.to_string())
 }
 
@@ -131,11 +165,11 @@ mod tests {
 
     #[test]
     fn every_stop_has_a_title_and_a_body_in_every_language() {
-        for (i, lang) in LANGUAGES.iter().enumerate() {
+        for lang in LANGUAGES {
             for s in STOPS {
                 for part in ["title", "body"] {
                     let id = format!("tour-{}-{part}", s.id);
-                    assert!(format(i, &id).is_some(), "{lang}: {id} is missing");
+                    assert!(format(lang, &id).is_some(), "{lang}: {id} is missing");
                 }
             }
         }
