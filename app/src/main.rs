@@ -55,3 +55,12 @@ pub fn kubeplay_benchmark(size: &str) -> Result<String, String> {
     })
     .to_string())
 }
+
+/// The text of a benchmark size's scenario (`scripts/bench.sh` types it into the editor to
+/// time the page playing it).
+#[wasm_bindgen]
+pub fn kubeplay_benchmark_scenario(size: &str) -> Result<String, String> {
+    kubeplay_core::benchmark::size(size)
+        .map(kubeplay_core::benchmark::scenario)
+        .ok_or_else(|| format!("no benchmark size {size:?}"))
+}

@@ -150,6 +150,7 @@ etcdview-changes = changes from revision { $old } to { $new }
 events-filter = filter
 events-filter-label = Filter events
 events-filter-placeholder = e.g. Warning or nginx
+events-newest = Showing the newest { $shown } of { $total } events.
 
 ## Pod view
 

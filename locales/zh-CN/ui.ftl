@@ -142,6 +142,7 @@ etcdview-changes = 从修订版本 { $old } 到 { $new } 的变更
 events-filter = 筛选
 events-filter-label = 筛选事件
 events-filter-placeholder = 例如 Warning 或 nginx
+events-newest = 仅显示最新的 { $shown } 条事件（共 { $total } 条）。
 
 ## Pod 视图
 

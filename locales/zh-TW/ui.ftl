@@ -142,6 +142,7 @@ etcdview-changes = 從修訂版本 { $old } 到 { $new } 的變更
 events-filter = 篩選
 events-filter-label = 篩選事件
 events-filter-placeholder = 例如 Warning 或 nginx
+events-newest = 僅顯示最新的 { $shown } 則事件（共 { $total } 則）。
 
 ## Pod 檢視
 

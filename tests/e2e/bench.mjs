@@ -6,10 +6,14 @@
 //   node bench.mjs --native FILE SIZE...
 // FILE holds the native benchmark's JSON lines (`cargo bench -p kubeplay-core --bench scale --
 // --json SIZE...`); one browser page per size, so each wasm memory figure is that size's own.
+//
+// Then the page itself plays each size as a person would (the editor, Apply, "to end", the
+// Cluster view drawing as it goes), with the long tasks (over 50 ms, the Long Tasks API)
+// counted from Apply to the end: how responsive the page stays.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROME_FLAGS, distRoot } from './harness.mjs';
+import { CHROMIUM, CHROME_FLAGS, distRoot, editor } from './harness.mjs';
 import { startServer } from './server.mjs';
 
 const args = process.argv.slice(2);
@@ -27,6 +31,7 @@ const native = new Map(
 const server = await startServer({ root: distRoot() });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
 const browserRuns = new Map();
+const pageRuns = new Map();
 const loads = [];
 try {
   // Cold loads (a fresh context each: nothing cached): time from navigation start until the
@@ -62,9 +67,47 @@ try {
       await page.close().catch(() => {});
     }
   }
+  for (const size of sizes) {
+    pageRuns.set(size, await playInPage(size).catch((e) => ({ error: String(e.message ?? e).split('\n')[0] })));
+  }
 } finally {
   await browser.close();
   await server.close();
+}
+
+/** Plays a size in the page, Cluster view, from Apply to the end; long tasks meanwhile. */
+async function playInPage(size) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${server.url}#view=cluster`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="play-state"]')?.dataset.state === 'ended',
+      null,
+      { timeout: 60_000 },
+    );
+    const text = await page.evaluate((s) => window.wasmBindings.kubeplay_benchmark_scenario(s), size);
+    await editor(page).fill(text);
+    await page.locator('[data-testid="apply"]:not([disabled])').waitFor();
+    const start = await page.evaluate(() => performance.now());
+    await page.click('[data-testid="apply"]');
+    await page.click('[data-testid="to-end"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="play-state"]')?.dataset.state === 'ended',
+      null,
+      { timeout: 900_000, polling: 250 },
+    );
+    const end = await page.evaluate(() => performance.now());
+    const long = await page.evaluate((t) => window.__longTasks.filter(([at]) => at >= t).map(([, d]) => d), start);
+    return { seconds: (end - start) / 1000, long: long.length, longest: Math.max(0, ...long) };
+  } finally {
+    await page.close().catch(() => {});
+  }
 }
 
 const secs = (v) => (v == null ? 'not reached' : `${v.toFixed(2)} s`);
@@ -92,3 +135,15 @@ console.log(
   `Cold load (${loads.length} runs, nothing cached): interactive after ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms (median; ` +
     `min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}), ${loads[0]?.bytes ?? 0} bytes gzipped`,
 );
+
+console.log('');
+console.log('| size | in the page: Apply to the end (Cluster view) | long tasks (> 50 ms) | longest task |');
+console.log('|---|---|---|---|');
+for (const size of sizes) {
+  const r = pageRuns.get(size);
+  console.log(
+    r?.error
+      ? `| ${size} | failed: ${r.error} | - | - |`
+      : `| ${size} | ${r.seconds.toFixed(2)} s | ${r.long} | ${Math.round(r.longest)} ms |`,
+  );
+}

@@ -2,7 +2,7 @@
 //! pods, its Ready state, taints and labels, and its pods coloured by their STATUS column;
 //! pods not yet scheduled in a lane of their own; Services with their endpoints.
 
-use crate::state::derive::{cluster_model, status_class, PodChip};
+use crate::state::derive::{cluster_model, status_class, status_counts, NodeCard, PodChip};
 use crate::state::playground::Playground;
 use leptos::prelude::*;
 
@@ -37,6 +37,29 @@ fn Bar(label: &'static str, used: i64, total: i64, text: String) -> impl IntoVie
             </span>
             <span class="bar-text">{text}</span>
         </div>
+    }
+}
+
+/// A big cluster's pods: one badge per status with its count.
+fn counts(pods: &[PodChip]) -> impl IntoView {
+    status_counts(pods)
+        .into_iter()
+        .map(|(status, n)| {
+            let class = format!("pod-count {}", status_class(&status));
+            view! {
+                <span class=class data-status=status.clone() title=format!("{status}: {n}")>
+                    <span class="pod-status">{status.clone()}</span>" "<span class="n">{n}</span>
+                </span>
+            }
+        })
+        .collect_view()
+}
+
+fn pods_view(pods: Vec<PodChip>, counted: bool, pg: Playground) -> AnyView {
+    if counted {
+        counts(&pods).into_any()
+    } else {
+        chips(pods, pg).into_any()
     }
 }
 
@@ -77,7 +100,16 @@ pub fn ClusterView() -> impl IntoView {
     view! {
         <div data-testid="cluster" class="view cluster" role="region" aria-label=move || i18n.t("cluster-label")>
             <div class="nodes">
-                {move || model.get().nodes.into_iter().map(|n| {
+                // Keyed by the whole card: a card whose node and pods did not change since the
+                // last frame is kept as it is, not drawn again.
+                // The language is in the key too: a card is drawn in one.
+                <For each=move || {
+                        let (m, lang) = (model.get(), i18n.lang.get());
+                        let counted = m.counts_pods();
+                        m.nodes.into_iter().map(move |n| (lang, counted, n)).collect::<Vec<_>>()
+                    }
+                    key=|card| card.clone()
+                    children=move |(_, counted, n): (&'static str, bool, NodeCard)| {
                     let ready_class = if n.ready == "Ready" { "ready ok" } else { "ready bad" };
                     view! {
                         <article class="node-card" data-node=n.name.clone() aria-label=format!("node {}", n.name)>
@@ -96,20 +128,21 @@ pub fn ClusterView() -> impl IntoView {
                                 <p class="taints">{n.taints.iter().map(|t| view! { <span class="taint">{t.clone()}</span> }).collect_view()}</p>
                             })}
                             <p class="labels">{n.labels.iter().map(|l| view! { <span class="label-chip">{l.clone()}</span> }).collect_view()}</p>
-                            <div class="pods">{chips(n.pods, pg)}</div>
+                            <div class="pods">{pods_view(n.pods, counted, pg)}</div>
                         </article>
                     }
-                }).collect_view()}
+                } />
             </div>
             <section class="unscheduled" aria-label=move || i18n.t("cluster-unscheduled-label")>
                 <h3>{move || i18n.t("cluster-unscheduled")}</h3>
                 <div class="pods">
                     {move || {
-                        let pods = model.get().unscheduled;
-                        if pods.is_empty() {
+                        let m = model.get();
+                        let counted = m.counts_pods();
+                        if m.unscheduled.is_empty() {
                             view! { <span class="muted">{i18n.t("cluster-none")}</span> }.into_any()
                         } else {
-                            chips(pods, pg).into_any()
+                            pods_view(m.unscheduled, counted, pg)
                         }
                     }}
                 </div>

@@ -63,15 +63,9 @@ fn Terminal(tool: Tool) -> impl IntoView {
         }
         _ => {}
     };
-    // Keep the newest output in view.
-    Effect::new(move |_| {
-        pg.console.track();
-        pg.version.track();
-        if let Some(el) = log.get_untracked() {
-            el.set_scroll_top(el.scroll_height());
-        }
-    });
-    let entries = move || {
+    // What the log shows, as a memo: playback bumps the version every frame, and the log
+    // (and the layout read that scrolls it) must follow only when an entry appears.
+    let shown = Memo::new(move |_| {
         let mut shown = match tool {
             Tool::Kubectl => pg.with(|p| p.step_outputs()).unwrap_or_default(),
             Tool::Etcdctl => Vec::new(),
@@ -83,6 +77,17 @@ fn Terminal(tool: Tool) -> impl IntoView {
                 .collect::<Vec<_>>()
         }));
         shown
+    });
+    // Keep the newest output in view.
+    Effect::new(move |_| {
+        shown.track();
+        if let Some(el) = log.get_untracked() {
+            el.set_scroll_top(el.scroll_height());
+        }
+    });
+    let entries = move || {
+        shown
+            .get()
             .into_iter()
             .map(|e| {
                 view! {

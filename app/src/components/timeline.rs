@@ -23,39 +23,44 @@ pub fn Timeline() -> impl IntoView {
     let pg = expect_context::<Playground>();
     let total = move || pg.with(|p| p.records().len()).unwrap_or(0);
     let position = move || pg.with(|p| p.position()).unwrap_or(0);
-    let marks = move || {
+    // The marks, one per kind and 1/400 of the track: a memo keyed by (kind, bucket), so a
+    // frame redraws only the marks that appeared or moved, not the whole track.
+    let marks = Memo::new(move |_| {
         pg.with(|p| {
             let n = p.records().len().max(1) as f64;
-            let mut last: Option<(&'static str, i64)> = None;
-            p.records()
-                .iter()
-                .enumerate()
-                .filter_map(|(i, r)| mark(r).map(|m| (i, m)))
-                .filter_map(|(i, m)| {
-                    // One mark per kind per pixel-ish step (0.25% of the width).
+            let mut marks: Vec<(&'static str, i64)> = Vec::new();
+            // Buckets only grow along the trace: one per kind is the last one seen.
+            let mut last: std::collections::BTreeMap<&'static str, i64> = Default::default();
+            for (i, r) in p.records().iter().enumerate() {
+                if let Some(m) = mark(r) {
                     let bucket = (i as f64 / n * 400.0) as i64;
-                    if last == Some((m, bucket)) {
-                        return None;
+                    if last.insert(m, bucket) != Some(bucket) {
+                        marks.push((m, bucket));
                     }
-                    last = Some((m, bucket));
-                    Some(view! {
-                        <span class=format!("mark {m}") style=format!("left:{:.2}%", i as f64 * 100.0 / n)
-                            title=i18n.t(match m {
-                                "kubectl" => "timeline-kubectl",
-                                "schedule" => "timeline-scheduled",
-                                "start" => "timeline-started",
-                                "warning" => "timeline-warning",
-                                _ => "timeline-fault",
-                            })></span>
-                    })
-                })
-                .collect_view()
+                }
+            }
+            marks
         })
+        .unwrap_or_default()
+    });
+    let mark_view = move |(m, bucket): (&'static str, i64)| {
+        view! {
+            <span class=format!("mark {m}") style=format!("left:{:.2}%", bucket as f64 / 4.0)
+                title=move || i18n.t(match m {
+                    "kubectl" => "timeline-kubectl",
+                    "schedule" => "timeline-scheduled",
+                    "start" => "timeline-started",
+                    "warning" => "timeline-warning",
+                    _ => "timeline-fault",
+                })></span>
+        }
     };
     view! {
         <footer data-testid="timeline" class="timeline" role="region" aria-label=move || i18n.t("timeline-label")>
             <div class="track">
-                <div class="marks" aria-hidden="true">{marks}</div>
+                <div class="marks" aria-hidden="true">
+                    <For each=move || marks.get() key=|m| *m children=mark_view />
+                </div>
                 <input type="range" min="0" max=move || total().to_string() step="1"
                     data-testid="scrubber" aria-label=move || i18n.t("timeline-scrubber")
                     prop:value=move || position().to_string()

@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// A pod as the Cluster view draws it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PodChip {
     /// `namespace/name`.
     pub key: String,
@@ -22,7 +22,7 @@ pub struct PodChip {
     pub node: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NodeCard {
     pub name: String,
     pub ready: String,
@@ -51,6 +51,33 @@ pub struct ClusterModel {
     pub nodes: Vec<NodeCard>,
     pub unscheduled: Vec<PodChip>,
     pub services: Vec<ServiceCard>,
+}
+
+/// Above this many pods the Cluster view counts each node's pods by status instead of drawing
+/// one chip per pod: thousands of chips redrawn at every frame would stall the page.
+pub const POD_CHIPS_MAX: usize = 300;
+
+impl ClusterModel {
+    pub fn pod_count(&self) -> usize {
+        self.nodes.iter().map(|n| n.pods.len()).sum::<usize>() + self.unscheduled.len()
+    }
+
+    /// Whether the view counts pods by status rather than drawing each.
+    pub fn counts_pods(&self) -> bool {
+        self.pod_count() > POD_CHIPS_MAX
+    }
+}
+
+/// Pods counted by their STATUS column, in status order.
+pub fn status_counts(pods: &[PodChip]) -> Vec<(String, usize)> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in pods {
+        *counts.entry(p.status.as_str()).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .map(|(s, n)| (s.to_string(), n))
+        .collect()
 }
 
 fn prefix(resource: &str) -> String {
@@ -173,6 +200,13 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
             name,
         });
     }
+    // Node name to card, so placing each pod is a lookup, not a walk over the cards.
+    let card_of: BTreeMap<String, usize> = model
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.clone(), i))
+        .collect();
     for pod in &pods {
         let node = pod["spec"]["nodeName"].as_str().map(str::to_string);
         let chip = PodChip {
@@ -181,7 +215,7 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
             status: pod_status(pod),
             node: node.clone(),
         };
-        match node.and_then(|n| model.nodes.iter_mut().find(|c| c.name == n)) {
+        match node.and_then(|n| card_of.get(&n).map(|&i| &mut model.nodes[i])) {
             Some(card) => {
                 if !terminal(pod) {
                     let (cpu, mem) = pod_requests(pod);
@@ -504,17 +538,79 @@ fn event_time(e: &Object) -> u64 {
         .unwrap_or(0)
 }
 
-/// `kubectl get events` (namespace `default`) at revision `rev` and time `now_ms`, as it prints.
-pub fn events_table(p: &Player, rev: i64, now_ms: u64) -> String {
+/// The most event rows the Events view prints: a big cluster has thousands, and printing and
+/// laying out all of them at every frame would stall the page. The newest are kept.
+pub const EVENT_ROWS: usize = 200;
+
+/// The Events view's table: `kubectl get events` (namespace `default`) as it prints at
+/// revision `rev` and time `now_ms`, its rows cut to the newest [`EVENT_ROWS`] containing
+/// `filter` (case-insensitive; empty keeps every row).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventsTable {
+    pub text: String,
+    /// The rows matching the filter, and how many of them `text` prints.
+    pub matching: usize,
+    pub shown: usize,
+}
+
+pub fn events_table(p: &Player, rev: i64, now_ms: u64, filter: &str) -> EventsTable {
     let Some(info) = lookup("events") else {
-        return String::new();
+        return EventsTable::default();
     };
     let mut events = p.objects_at(&info.etcd_list_prefix(Some("default")), rev);
     if events.is_empty() {
-        return printers::no_resources_found(Some("default")) + "\n";
+        return EventsTable {
+            text: printers::no_resources_found(Some("default")) + "\n",
+            ..EventsTable::default()
+        };
     }
-    events.sort_by_key(event_time);
-    printers::print_table(info, &events, &TableOptions::default(), now_ms)
+    events.sort_by_key(|e| event_time(e));
+    let filter = filter.trim().to_lowercase();
+    // Without a filter only the rows shown are printed; a filter reads every row's text. The
+    // columns are sized over the rows printed, as kubectl sizes them over the rows it gets.
+    let rows: Vec<Object> = if filter.is_empty() {
+        let from = events.len().saturating_sub(EVENT_ROWS);
+        events[from..].iter().map(|e| (**e).clone()).collect()
+    } else {
+        let all: Vec<Object> = events.iter().map(|e| (**e).clone()).collect();
+        let table = printers::print_table(info, &all, &TableOptions::default(), now_ms);
+        let keep: Vec<bool> = table
+            .lines()
+            .skip(1)
+            .map(|l| l.to_lowercase().contains(&filter))
+            .collect();
+        all.into_iter()
+            .zip(keep)
+            .filter_map(|(e, k)| k.then_some(e))
+            .collect()
+    };
+    let matching = if filter.is_empty() {
+        events.len()
+    } else {
+        rows.len()
+    };
+    let from = rows.len().saturating_sub(EVENT_ROWS);
+    let rows = &rows[from..];
+    let text = if rows.is_empty() {
+        // The header alone, as a filter that matches nothing leaves it.
+        printers::print_table(
+            info,
+            &[(*events[0]).clone()],
+            &TableOptions::default(),
+            now_ms,
+        )
+        .lines()
+        .next()
+        .map(|h| format!("{h}\n"))
+        .unwrap_or_default()
+    } else {
+        printers::print_table(info, rows, &TableOptions::default(), now_ms)
+    };
+    EventsTable {
+        text,
+        matching,
+        shown: rows.len(),
+    }
 }
 
 /// The apiserver's refusals of the scenario's objects and steps, at the line of the document or
@@ -553,6 +649,59 @@ mod tests {
         let mut p = Player::new(parse(text).unwrap());
         p.run_to_end(&mut || false);
         p
+    }
+
+    /// `n` nginx replicas on three nodes, run to the end.
+    fn replicas(n: usize) -> Player {
+        ended(&DEFAULT_SCENARIO.replace("replicas: 3", &format!("replicas: {n}")))
+    }
+
+    #[test]
+    fn a_big_cluster_counts_its_pods_by_status_instead_of_drawing_each() {
+        let small = replicas(3);
+        assert!(!cluster_model(&small, small.revision()).counts_pods());
+        let big = replicas(POD_CHIPS_MAX + 1);
+        let m = cluster_model(&big, big.revision());
+        assert_eq!(m.pod_count(), POD_CHIPS_MAX + 1);
+        assert!(m.counts_pods());
+        let counted: usize = m
+            .nodes
+            .iter()
+            .flat_map(|n| status_counts(&n.pods))
+            .map(|(_, n)| n)
+            .sum::<usize>()
+            + m.unscheduled.len();
+        assert_eq!(counted, POD_CHIPS_MAX + 1);
+        // Three nodes of 110 pods at most: the rest wait, counted too.
+        for n in &m.nodes {
+            assert_eq!(
+                status_counts(&n.pods),
+                vec![("Running".to_string(), n.pods.len())]
+            );
+        }
+    }
+
+    #[test]
+    fn the_events_table_keeps_the_newest_rows_and_filters_them_all() {
+        let p = replicas(60);
+        let all = events_table(&p, p.revision(), p.clock(), "");
+        assert!(all.matching > EVENT_ROWS, "{}", all.matching);
+        assert_eq!(all.shown, EVENT_ROWS);
+        assert_eq!(all.text.lines().count(), EVENT_ROWS + 1);
+        assert!(all.text.starts_with("LAST SEEN"));
+        // The newest event is the last row.
+        let last = all.text.lines().last().unwrap().to_string();
+        let pulled = events_table(&p, p.revision(), p.clock(), "pulled");
+        assert!(pulled.matching > 0 && pulled.matching < all.matching);
+        assert!(pulled
+            .text
+            .lines()
+            .skip(1)
+            .all(|l| l.to_lowercase().contains("pulled")));
+        let none = events_table(&p, p.revision(), p.clock(), "no-such-thing");
+        assert_eq!((none.matching, none.shown), (0, 0));
+        assert_eq!(none.text.lines().count(), 1, "{}", none.text);
+        assert!(!last.is_empty());
     }
 
     #[test]
@@ -667,7 +816,7 @@ mod tests {
             .collect();
         assert_eq!(statuses.first().map(String::as_str), Some("Pending"));
         assert_eq!(statuses.last().map(String::as_str), Some("Running"));
-        let events = events_table(&p, p.revision(), p.clock());
+        let events = events_table(&p, p.revision(), p.clock(), "").text;
         assert!(events.starts_with("LAST SEEN"), "{events}");
         assert!(events.contains("Scheduled"), "{events}");
         assert_eq!(status_class("Running"), "ok");

@@ -19,6 +19,9 @@ use kubeplay_core::etcd::Etcd;
 use kubeplay_core::scenario::Scenario;
 use kubeplay_core::trace::{Component, Record};
 use kubeplay_core::{etcdctl, kubectl, shell};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// When nothing happens for longer than this (virtual ms), playback skips ahead...
 pub const IDLE_SKIP_MS: u64 = 2_000;
@@ -60,6 +63,9 @@ pub struct ConsoleEntry {
     pub stderr: String,
 }
 
+/// A key's value decoded at its mod_revision.
+type DecodeCache = HashMap<Arc<str>, (i64, Arc<Object>)>;
+
 pub struct Player {
     scenario: Scenario,
     cluster: Cluster,
@@ -71,6 +77,9 @@ pub struct Player {
     clock: u64,
     flow: FlowIndex,
     node_names: Vec<String>,
+    /// Each key's value last decoded for a view, by its mod_revision: the views read the same
+    /// objects at every frame, and parsing them again each time was most of a frame's work.
+    decoded: RefCell<DecodeCache>,
 }
 
 fn checkpoint(c: &Cluster) -> Checkpoint {
@@ -107,6 +116,7 @@ impl Player {
             clock: 0,
             flow,
             node_names,
+            decoded: RefCell::default(),
         }
     }
 
@@ -330,11 +340,25 @@ impl Player {
     }
 
     /// Every object under an etcd prefix at revision `rev`, decoded (empty when compacted).
-    pub fn objects_at(&self, prefix: &str, rev: i64) -> Vec<Object> {
-        match self.etcd().range_prefix(prefix, Some(rev), 0) {
-            Ok(r) => r.kvs.iter().map(decode).collect(),
-            Err(_) => Vec::new(),
-        }
+    pub fn objects_at(&self, prefix: &str, rev: i64) -> Vec<Arc<Object>> {
+        let Ok(r) = self.etcd().range_prefix(prefix, Some(rev), 0) else {
+            return Vec::new();
+        };
+        let mut decoded = self.decoded.borrow_mut();
+        r.kvs
+            .iter()
+            .map(|kv| match decoded.get(kv.key.as_str()) {
+                Some((at, o)) if *at == kv.mod_revision => Arc::clone(o),
+                _ => {
+                    let o = Arc::new(decode(kv));
+                    decoded.insert(
+                        Arc::from(kv.key.as_str()),
+                        (kv.mod_revision, Arc::clone(&o)),
+                    );
+                    o
+                }
+            })
+            .collect()
     }
 
     /// Brings the cluster to the state shown (rebuilding it when it ran ahead), so a command

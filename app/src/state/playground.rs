@@ -64,6 +64,48 @@ impl Tab {
     }
 }
 
+/// How often the views are redrawn while the cluster runs. A small cluster's views redraw in
+/// a millisecond or two, every frame; a big one's can take far longer than a frame, so they are
+/// redrawn only as often as keeps drawing under a fifth of the time, and the rest of the frames
+/// go to the simulation. The cost of a redraw is read from the gap it leaves before the next
+/// frame (the effects and the layout run after the frame's own work, before the next one).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pacing {
+    /// When the work of the last frame that redrew ended.
+    last_shown: Option<f64>,
+    /// The next frame's start measures that redraw.
+    measuring: bool,
+    /// A redraw's cost, as last measured (ms).
+    cost: f64,
+    /// The last frame changed the player without redrawing.
+    pub skipped: bool,
+}
+
+/// A frame at 60 Hz: the part of a gap between frames that may be only waiting.
+const FRAME_MS: f64 = 1000.0 / 60.0;
+/// The longest a redraw is taken to cost, so the views still move every few seconds.
+const MAX_COST_MS: f64 = 1000.0;
+
+impl Pacing {
+    /// At the start of a frame at `now`: whether this frame redraws.
+    pub fn frame(&mut self, now: f64) -> bool {
+        let Some(at) = self.last_shown else {
+            return true;
+        };
+        if self.measuring {
+            self.measuring = false;
+            self.cost = (now - at - FRAME_MS).clamp(0.0, MAX_COST_MS);
+        }
+        now - at >= 4.0 * self.cost
+    }
+
+    /// This frame redrew and its own work ended at `now`.
+    pub fn shown(&mut self, now: f64) {
+        self.last_shown = Some(now);
+        self.measuring = true;
+    }
+}
+
 fn perf_now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
@@ -94,6 +136,8 @@ pub struct Playground {
     pub console: RwSignal<Vec<ConsoleEntry>>,
     looping: StoredValue<bool>,
     last_frame: StoredValue<f64>,
+    /// Frame pacing for big clusters (see [`Pacing`]).
+    pacing: StoredValue<Pacing>,
     /// A virtual time to run to and stop at (a link's `t=`).
     goal: StoredValue<Option<u64>>,
 }
@@ -122,6 +166,7 @@ impl Playground {
             console: RwSignal::new(Vec::new()),
             looping: StoredValue::new(false),
             last_frame: StoredValue::new(0.0),
+            pacing: StoredValue::new(Pacing::default()),
             goal: StoredValue::new(None),
         }
     }
@@ -138,12 +183,16 @@ impl Playground {
     }
 
     fn update<R>(&self, f: impl FnOnce(&mut Player) -> R) -> Option<R> {
-        let r = self
-            .player
-            .try_update_value(|p| p.as_mut().map(f))
-            .flatten();
+        let r = self.update_unseen(f);
         self.version.update(|v| *v += 1);
         r
+    }
+
+    /// Changes the player without telling the views (they catch up at the next `update`).
+    fn update_unseen<R>(&self, f: impl FnOnce(&mut Player) -> R) -> Option<R> {
+        self.player
+            .try_update_value(|p| p.as_mut().map(f))
+            .flatten()
     }
 
     /// What names the cluster state shown: the generation and the etcd revision. Views that
@@ -287,6 +336,7 @@ impl Playground {
         }
         self.looping.set_value(true);
         self.last_frame.set_value(perf_now());
+        self.pacing.set_value(Pacing::default());
         let pg = *self;
         request_animation_frame(move || pg.frame());
     }
@@ -295,30 +345,51 @@ impl Playground {
         let fast = self.fast_forward.get_untracked();
         if !self.playing.get_untracked() && !fast {
             self.looping.set_value(false);
+            // Frames the views skipped (see `Pacing`) are shown now that it stops.
+            if self.pacing.get_value().skipped {
+                self.version.update(|v| *v += 1);
+            }
             return;
         }
         let now = perf_now();
         let dt = (now - self.last_frame.get_value()).clamp(0.0, 100.0);
         self.last_frame.set_value(now);
+        let show = self
+            .pacing
+            .try_update_value(|p| p.frame(now))
+            .unwrap_or(true);
         let deadline = now + FRAME_BUDGET_MS;
         let mut out_of_time = move || perf_now() > deadline;
         let speed = self.speed.get_untracked();
         let skip = self.skip_idle.get_untracked();
         let goal = self.goal.get_value();
-        let ended = self
-            .update(|p| {
-                if let Some(t) = goal {
-                    return p.play_to(t, false, &mut out_of_time) || p.at_end();
-                }
-                if fast {
-                    p.run_to_end(&mut out_of_time);
-                } else {
-                    let target = p.clock() + (dt * speed).round() as u64;
-                    p.play_to(target, skip, &mut out_of_time);
-                }
-                p.at_end()
-            })
-            .unwrap_or(true);
+        let step = |p: &mut Player| {
+            if let Some(t) = goal {
+                return p.play_to(t, false, &mut out_of_time) || p.at_end();
+            }
+            if fast {
+                p.run_to_end(&mut out_of_time);
+            } else {
+                let target = p.clock() + (dt * speed).round() as u64;
+                p.play_to(target, skip, &mut out_of_time);
+            }
+            p.at_end()
+        };
+        let ended = if show {
+            self.update(step)
+        } else {
+            self.update_unseen(step)
+        }
+        .unwrap_or(true);
+        if ended && !show {
+            self.version.update(|v| *v += 1);
+        }
+        self.pacing.update_value(|p| {
+            if show {
+                p.shown(perf_now());
+            }
+            p.skipped = !show && !ended;
+        });
         if ended {
             self.playing.set(false);
             self.fast_forward.set(false);
@@ -327,5 +398,33 @@ impl Playground {
             return;
         }
         request_animation_frame(move || self.frame());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Pacing, FRAME_MS};
+
+    #[test]
+    fn cheap_redraws_happen_every_frame() {
+        let mut p = Pacing::default();
+        let mut t = 0.0;
+        for _ in 0..10 {
+            assert!(p.frame(t));
+            p.shown(t + 8.0);
+            t += FRAME_MS;
+        }
+    }
+
+    #[test]
+    fn a_costly_redraw_is_repeated_only_after_four_times_its_cost() {
+        let mut p = Pacing::default();
+        assert!(p.frame(0.0));
+        p.shown(8.0);
+        // The redraw left a 200 ms gap (beyond the frame's wait) before the next frame.
+        let next = 8.0 + FRAME_MS + 200.0;
+        assert!(!p.frame(next));
+        assert!(!p.frame(8.0 + 799.0));
+        assert!(p.frame(8.0 + 800.0));
     }
 }
