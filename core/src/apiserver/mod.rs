@@ -79,6 +79,9 @@ pub struct ApiServer {
     pub storage: Storage,
     rng: Rng,
     watches: BTreeMap<u64, ClientWatch>,
+    /// The client watches that may have events waiting (a superset: `watches_with_events`
+    /// checks), so a delivery round looks at those, not at every watch.
+    ready: std::collections::BTreeSet<u64>,
     /// The watch cache: one etcd watch per watched resource, by its key prefix.
     cachers: BTreeMap<String, Cacher>,
     decoded: watch::DecodeCache,
@@ -105,6 +108,7 @@ impl ApiServer {
             storage: Storage::new(),
             rng: Rng::stream(seed, "kube-apiserver"),
             watches: BTreeMap::new(),
+            ready: Default::default(),
             cachers: BTreeMap::new(),
             decoded: watch::DecodeCache::default(),
             next_watch: 1,
@@ -537,6 +541,9 @@ impl ApiServer {
         if let Some(c) = self.cachers.get_mut(&resource_prefix) {
             c.add(id, &client);
         }
+        if client.has_events() {
+            self.ready.insert(id);
+        }
         self.watches.insert(id, client);
         trace.push(
             Record::new(
@@ -555,7 +562,13 @@ impl ApiServer {
         for cacher in self.cachers.values() {
             let events = self.storage.etcd.take_events(cacher.etcd_watch());
             if !events.is_empty() {
-                cacher.dispatch(events, &mut self.watches, &mut self.decoded, &self.storage);
+                cacher.dispatch(
+                    events,
+                    &mut self.watches,
+                    &mut self.ready,
+                    &mut self.decoded,
+                    &self.storage,
+                );
             }
         }
     }
@@ -563,6 +576,7 @@ impl ApiServer {
     /// The events waiting for client watch `id`, in revision order.
     pub fn take_watch_events(&mut self, id: u64) -> Vec<WatchEvent> {
         self.pump();
+        self.ready.remove(&id);
         self.watches
             .get_mut(&id)
             .map(ClientWatch::take)
@@ -578,6 +592,7 @@ impl ApiServer {
 
     /// Ends a client watch; undelivered events are dropped.
     pub fn stop_watch(&mut self, id: u64) {
+        self.ready.remove(&id);
         if let Some(w) = self.watches.remove(&id) {
             let prefix = w.resource.etcd_list_prefix(None);
             if let Some(c) = self.cachers.get_mut(&prefix) {
@@ -589,10 +604,12 @@ impl ApiServer {
     /// The client watches with events waiting, in the order they were started.
     pub fn watches_with_events(&mut self) -> Vec<(u64, String)> {
         self.pump();
-        self.watches
+        let watches = &self.watches;
+        self.ready
+            .retain(|id| watches.get(id).is_some_and(ClientWatch::has_events));
+        self.ready
             .iter()
-            .filter(|(_, w)| w.has_events())
-            .map(|(id, w)| (*id, w.client.clone()))
+            .map(|id| (*id, watches[id].client.clone()))
             .collect()
     }
 

@@ -148,10 +148,10 @@ impl ClientWatch {
     }
 
     /// Queues the client event one change means for this watch, if any: an object entering
-    /// the selection is ADDED, leaving it DELETED, staying in it MODIFIED.
-    fn offer(&mut self, change: &Change) {
+    /// the selection is ADDED, leaving it DELETED, staying in it MODIFIED. True if it queued one.
+    fn offer(&mut self, change: &Change) -> bool {
         if change.revision < self.start_revision || !change.key.starts_with(&self.key_prefix) {
-            return;
+            return false;
         }
         let prev_selected = change.prev.as_ref().is_some_and(|p| self.selects(p));
         let event = match &change.object {
@@ -161,7 +161,7 @@ impl ClientWatch {
                     (_, true, true) => "MODIFIED",
                     (_, false, true) => "ADDED",
                     (true, true, false) => "DELETED",
-                    _ => return,
+                    _ => return false,
                 };
                 WatchEvent {
                     kind,
@@ -175,10 +175,11 @@ impl ClientWatch {
                     object: gone.clone(),
                     revision: change.revision,
                 },
-                _ => return,
+                _ => return false,
             },
         };
         self.pending.push(event);
+        true
     }
 
     /// The events waiting, in revision order; each is handed out once.
@@ -300,6 +301,7 @@ impl Cacher {
         &self,
         events: Vec<crate::etcd::WatchEvent>,
         watches: &mut std::collections::BTreeMap<u64, ClientWatch>,
+        ready: &mut BTreeSet<u64>,
         cache: &mut DecodeCache,
         storage: &Storage,
     ) {
@@ -327,8 +329,8 @@ impl Cacher {
                 .filter_map(|v| self.by_trigger.get(v))
                 .flatten();
             for id in self.untriggered.iter().chain(triggered) {
-                if let Some(w) = watches.get_mut(id) {
-                    w.offer(&change);
+                if watches.get_mut(id).is_some_and(|w| w.offer(&change)) {
+                    ready.insert(*id);
                 }
             }
         }
@@ -342,7 +344,7 @@ impl Cacher {
         storage: &Storage,
     ) {
         for e in history {
-            watch.offer(&Change::decode(e, cache, storage));
+            let _ = watch.offer(&Change::decode(e, cache, storage));
         }
     }
 }

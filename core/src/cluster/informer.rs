@@ -107,6 +107,21 @@ impl Informer {
             .filter_map(|k| self.objects.get(k).cloned())
     }
 
+    /// [`Informer::by_index`] with each object's cache key (in key order), so callers can
+    /// sort or merge by it without formatting keys again.
+    pub fn by_index_keyed<'a>(
+        &'a self,
+        name: &str,
+        value: &str,
+    ) -> impl Iterator<Item = (&'a str, &'a Arc<Object>)> + 'a {
+        self.indexes
+            .get(name)
+            .and_then(|(_, e)| e.get(value))
+            .into_iter()
+            .flatten()
+            .filter_map(|k| self.objects.get(k).map(|o| (k.as_str(), o)))
+    }
+
     fn unindex(&mut self, key: &str) {
         let Some(old) = self.objects.get(key) else {
             return;
@@ -126,14 +141,29 @@ impl Informer {
     /// Applies one watch event to the cache.
     pub fn apply(&mut self, event: &WatchEvent) {
         let key = key_of(&event.object);
-        self.unindex(&key);
         match event.kind {
             "DELETED" => {
+                self.unindex(&key);
                 self.objects.remove(&key);
             }
             _ => {
+                let old = self.objects.get(&key);
                 for (f, entries) in self.indexes.values_mut() {
-                    for v in f(&event.object) {
+                    let now = f(&event.object);
+                    let before = old.map(|o| f(o)).unwrap_or_default();
+                    if old.is_some() && before == now {
+                        // Filed under the same values: nothing to move.
+                        continue;
+                    }
+                    for v in before {
+                        if let Some(set) = entries.get_mut(&v) {
+                            set.remove(&key);
+                            if set.is_empty() {
+                                entries.remove(&v);
+                            }
+                        }
+                    }
+                    for v in now {
                         entries.entry(v).or_default().insert(key.clone());
                     }
                 }
@@ -169,6 +199,17 @@ impl Informer {
         self.objects
             .range(format!("{ns}/")..format!("{ns}0"))
             .map(|(_, o)| &**o)
+            .filter(move |o| meta::namespace(o) == Some(ns))
+    }
+
+    /// [`Informer::in_namespace`] as the shared copies.
+    pub fn in_namespace_shared<'a>(
+        &'a self,
+        ns: &'a str,
+    ) -> impl Iterator<Item = &'a Arc<Object>> + 'a {
+        self.objects
+            .range(format!("{ns}/")..format!("{ns}0"))
+            .map(|(_, o)| o)
             .filter(move |o| meta::namespace(o) == Some(ns))
     }
 

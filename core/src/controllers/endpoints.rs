@@ -15,6 +15,7 @@ use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
+use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -105,7 +106,7 @@ impl EndpointsController {
         };
         let ns = meta::namespace(svc).unwrap_or("default");
         let publish_not_ready = svc
-            .pointer("/spec/publishNotReadyAddresses")
+            .at(&["spec", "publishNotReadyAddresses"])
             .and_then(Value::as_bool)
             .unwrap_or(false);
         // Port set (as JSON text, for a stable order) -> (ports, ready, not ready).
@@ -136,7 +137,7 @@ impl EndpointsController {
                 continue;
             }
             let mut addr = json!({"ip": pod_ip(pod), "targetRef": target_ref(pod)});
-            if let Some(node) = pod.pointer("/spec/nodeName").and_then(Value::as_str) {
+            if let Some(node) = pod.at(&["spec", "nodeName"]).and_then(Value::as_str) {
                 addr["nodeName"] = json!(node);
             }
             let g = groups

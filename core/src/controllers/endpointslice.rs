@@ -14,6 +14,7 @@ use crate::api::{meta, resources::for_kind, selector::Selector, Object, Resource
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
+use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -46,10 +47,10 @@ fn node_info() -> &'static ResourceInfo {
 /// The Service's selector when it has one (`spec.selector` is a plain label map); Services
 /// without one (like `kubernetes`) have their endpoints managed by someone else.
 pub(crate) fn service_selector(svc: &Object) -> Option<Selector> {
-    if svc.pointer("/spec/type").and_then(Value::as_str) == Some("ExternalName") {
+    if svc.at(&["spec", "type"]).and_then(Value::as_str) == Some("ExternalName") {
         return None;
     }
-    let sel = svc.pointer("/spec/selector")?.as_object()?;
+    let sel = svc.at(&["spec", "selector"])?.as_object()?;
     if sel.is_empty() {
         return None;
     }
@@ -59,18 +60,18 @@ pub(crate) fn service_selector(svc: &Object) -> Option<Selector> {
 /// Pods that can back a Service: an IP, not finished (`ShouldPodBeInEndpoints`).
 pub(crate) fn has_ip_and_not_terminal(pod: &Object) -> bool {
     let phase = pod
-        .pointer("/status/phase")
+        .at(&["status", "phase"])
         .and_then(Value::as_str)
         .unwrap_or("");
     let ip = pod
-        .pointer("/status/podIP")
+        .at(&["status", "podIP"])
         .and_then(Value::as_str)
         .unwrap_or("");
     !ip.is_empty() && !matches!(phase, "Succeeded" | "Failed")
 }
 
 pub(crate) fn is_terminating(pod: &Object) -> bool {
-    pod.pointer("/metadata/deletionTimestamp").is_some()
+    pod.at(&["metadata", "deletionTimestamp"]).is_some()
 }
 
 /// `podutil.FindPort`: a numeric targetPort as is, a named one looked up among the pod's
@@ -83,7 +84,7 @@ pub(crate) fn find_port(pod: &Object, svc_port: &Value) -> Option<i64> {
             if let Ok(n) = s.parse::<i64>() {
                 return Some(n);
             }
-            let containers = pod.pointer("/spec/containers").and_then(Value::as_array)?;
+            let containers = pod.at(&["spec", "containers"]).and_then(Value::as_array)?;
             containers
                 .iter()
                 .filter_map(|c| c["ports"].as_array())
@@ -104,7 +105,7 @@ pub(crate) fn resolved_ports(
     svc: &Object,
     pod: &Object,
 ) -> Vec<(String, i64, String, Option<Value>)> {
-    svc.pointer("/spec/ports")
+    svc.at(&["spec", "ports"])
         .and_then(Value::as_array)
         .map(|ports| {
             ports
@@ -124,7 +125,7 @@ pub(crate) fn resolved_ports(
 }
 
 pub(crate) fn pod_ip(pod: &Object) -> &str {
-    pod.pointer("/status/podIP")
+    pod.at(&["status", "podIP"])
         .and_then(Value::as_str)
         .unwrap_or("")
 }
@@ -259,7 +260,7 @@ impl EndpointSliceController {
     fn desired(&self, ctx: &Ctx<'_>, svc: &Object, sel: &Selector) -> (Vec<Value>, Vec<Value>) {
         let ns = meta::namespace(svc).unwrap_or("default");
         let publish_not_ready = svc
-            .pointer("/spec/publishNotReadyAddresses")
+            .at(&["spec", "publishNotReadyAddresses"])
             .and_then(Value::as_bool)
             .unwrap_or(false);
         let mut pods: Vec<&Object> = ctx
@@ -298,7 +299,7 @@ impl EndpointSliceController {
                 },
                 "targetRef": target_ref(pod),
             });
-            if let Some(node) = pod.pointer("/spec/nodeName").and_then(Value::as_str) {
+            if let Some(node) = pod.at(&["spec", "nodeName"]).and_then(Value::as_str) {
                 ep["nodeName"] = json!(node);
                 if let Some(zone) = ctx
                     .cache(NODES)
@@ -323,7 +324,7 @@ impl EndpointSliceController {
         }
         let existing = Self::slices_of(ctx, &ns, &name);
         let svc = ctx.cache(SERVICES).get(key).cloned();
-        let Some(svc) = svc.filter(|s| s.pointer("/metadata/deletionTimestamp").is_none()) else {
+        let Some(svc) = svc.filter(|s| s.at(&["metadata", "deletionTimestamp"]).is_none()) else {
             if !existing.is_empty() {
                 ctx.record(
                     "reconcile",
@@ -416,7 +417,7 @@ impl EndpointSliceController {
                 let same = cur_ports == json!(ports)
                     && cur_eps == json!(endpoints)
                     && meta::labels(&slice) == Some(&labels)
-                    && slice.pointer("/metadata/ownerReferences") == Some(&owner);
+                    && slice.at(&["metadata", "ownerReferences"]) == Some(&owner);
                 if !same {
                     ctx.record(
                         "reconcile",

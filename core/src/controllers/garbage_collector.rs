@@ -14,6 +14,7 @@ use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, PatchType, Propagation, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
+use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -52,7 +53,7 @@ struct OwnerRef {
 }
 
 fn owner_refs(o: &Object) -> Vec<OwnerRef> {
-    o.pointer("/metadata/ownerReferences")
+    o.at(&["metadata", "ownerReferences"])
         .and_then(Value::as_array)
         .map(|a| {
             a.iter()
@@ -69,7 +70,7 @@ fn owner_refs(o: &Object) -> Vec<OwnerRef> {
 }
 
 fn finalizers(o: &Object) -> Vec<String> {
-    o.pointer("/metadata/finalizers")
+    o.at(&["metadata", "finalizers"])
         .and_then(Value::as_array)
         .map(|a| {
             a.iter()
@@ -81,7 +82,7 @@ fn finalizers(o: &Object) -> Vec<String> {
 }
 
 fn being_deleted(o: &Object) -> bool {
-    o.pointer("/metadata/deletionTimestamp").is_some()
+    o.at(&["metadata", "deletionTimestamp"]).is_some()
 }
 
 fn has_finalizer(o: &Object, f: &str) -> bool {

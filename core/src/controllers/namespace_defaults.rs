@@ -6,6 +6,7 @@ use super::{controller_credentials, workqueue::WorkQueue, WORKER_DELAY_MS};
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
+use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
 use serde_json::json;
 
@@ -13,7 +14,7 @@ const NAMESPACES: usize = 0;
 const OWNED: usize = 1;
 
 fn active(ns: &Object) -> bool {
-    ns.pointer("/metadata/deletionTimestamp").is_none()
+    ns.at(&["metadata", "deletionTimestamp"]).is_none()
 }
 
 /// The shared reconcile loop: for each active namespace, make sure one object exists.

@@ -16,7 +16,8 @@ use super::{controller_credentials, manager_credentials};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
-use crate::cluster::informer::key_of;
+use crate::cluster::informer::{key_of, node_name_index, NODE_NAME_INDEX};
+use crate::controllers::podutil::At;
 use crate::kernel::time::{parse_rfc3339, rfc3339};
 use crate::kernel::Millis;
 use crate::scheduler::framework::tolerates;
@@ -53,14 +54,14 @@ fn pod_info() -> &'static ResourceInfo {
 
 /// The condition `ty` of a node or pod, if any.
 fn condition<'a>(obj: &'a Object, ty: &str) -> Option<&'a Value> {
-    obj.pointer("/status/conditions")
+    obj.at(&["status", "conditions"])
         .and_then(Value::as_array)?
         .iter()
         .find(|c| c["type"] == ty)
 }
 
 fn taints(node: &Object) -> Vec<Value> {
-    node.pointer("/spec/taints")
+    node.at(&["spec", "taints"])
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default()
@@ -74,7 +75,7 @@ fn is_unreachable_taint(t: &Value) -> bool {
 /// at all (`getMinTolerationTime`).
 fn min_toleration_ms(pod: &Object, no_execute: &[Value]) -> Option<Millis> {
     let tolerations: Vec<Value> = pod
-        .pointer("/spec/tolerations")
+        .at(&["spec", "tolerations"])
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
@@ -138,7 +139,7 @@ impl NodeLifecycleController {
                     "{}/{name}",
                     crate::apiserver::rbac::NODE_LEASE_NAMESPACE
                 ))
-                .and_then(|l| l.pointer("/spec/renewTime"))
+                .and_then(|l| l.at(&["spec", "renewTime"]))
                 .and_then(Value::as_str)
                 .and_then(parse_rfc3339);
             let Some(renewed) = renewed else {
@@ -175,7 +176,7 @@ impl NodeLifecycleController {
             .object(format!("Node {name}")),
         );
         let conditions: Vec<Value> = node
-            .pointer("/status/conditions")
+            .at(&["status", "conditions"])
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default()
@@ -229,11 +230,11 @@ impl NodeLifecycleController {
         let pods: Vec<Object> = ctx
             .cache(PODS)
             .list()
-            .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(&name))
+            .filter(|p| p.at(&["spec", "nodeName"]).and_then(Value::as_str) == Some(&name))
             .cloned()
             .collect();
         for pod in pods {
-            let Some(conds) = pod.pointer("/status/conditions").and_then(Value::as_array) else {
+            let Some(conds) = pod.at(&["status", "conditions"]).and_then(Value::as_array) else {
                 continue;
             };
             if !conds
@@ -317,7 +318,7 @@ impl NodeLifecycleController {
                 .unwrap_or_default()
         };
         let node_of = |pod: &Object| -> String {
-            pod.pointer("/spec/nodeName")
+            pod.at(&["spec", "nodeName"])
                 .and_then(Value::as_str)
                 .unwrap_or("")
                 .to_string()
@@ -333,6 +334,11 @@ impl NodeLifecycleController {
                     }
                 }
             }
+            // The node's pods from the node-name index (in key order, as a scan gives them).
+            TaintScope::Node(node) if !node.is_empty() => ctx
+                .cache(PODS)
+                .by_index_shared(NODE_NAME_INDEX, node)
+                .collect(),
             TaintScope::Node(node) => ctx
                 .cache(PODS)
                 .list_shared()
@@ -347,7 +353,7 @@ impl NodeLifecycleController {
             let uid = meta::uid(&pod).to_string();
             seen.insert(uid.clone());
             // Deleting, or marked by an eviction whose delete is still on its way.
-            if pod.pointer("/metadata/deletionTimestamp").is_some()
+            if pod.at(&["metadata", "deletionTimestamp"]).is_some()
                 || condition(&pod, "DisruptionTarget")
                     .is_some_and(|c| c["reason"] == "DeletionByTaintManager")
             {
@@ -411,7 +417,7 @@ impl NodeLifecycleController {
         let Some(pod) = ctx.cache(PODS).get(&key).cloned() else {
             return;
         };
-        if meta::uid(&pod) != uid || pod.pointer("/metadata/deletionTimestamp").is_some() {
+        if meta::uid(&pod) != uid || pod.at(&["metadata", "deletionTimestamp"]).is_some() {
             return;
         }
         self.eviction_recorder.event(
@@ -424,7 +430,7 @@ impl NodeLifecycleController {
         );
         // addConditionAndDeletePod: a DisruptionTarget condition, then the delete.
         let mut conds: Vec<Value> = pod
-            .pointer("/status/conditions")
+            .at(&["status", "conditions"])
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default();
@@ -468,7 +474,7 @@ impl Component for NodeLifecycleController {
         vec![
             InformerSpec::all(node_info()),
             leases,
-            InformerSpec::all(pod_info()),
+            InformerSpec::all(pod_info()).indexed(NODE_NAME_INDEX, node_name_index),
         ]
     }
     fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {

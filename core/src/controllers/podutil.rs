@@ -6,20 +6,37 @@ use crate::kernel::{time::parse_rfc3339, Millis};
 use serde_json::{json, Value};
 use std::cmp::Ordering;
 
+/// `Value::pointer` for a path of object keys, without parsing a pointer string (which
+/// allocates a `String` per segment): `pod.at(&["status", "phase"])`.
+pub trait At {
+    fn at(&self, path: &[&str]) -> Option<&Value>;
+}
+
+impl At for Value {
+    #[inline]
+    fn at(&self, path: &[&str]) -> Option<&Value> {
+        let mut cur = self;
+        for k in path {
+            cur = cur.as_object()?.get(*k)?;
+        }
+        Some(cur)
+    }
+}
+
 /// Not finished and not being deleted (`FilterActivePods`).
 pub fn is_active(pod: &Object) -> bool {
     !matches!(phase(pod), "Succeeded" | "Failed")
-        && pod.pointer("/metadata/deletionTimestamp").is_none()
+        && pod.at(&["metadata", "deletionTimestamp"]).is_none()
 }
 
 pub fn phase(pod: &Object) -> &str {
-    pod.pointer("/status/phase")
+    pod.at(&["status", "phase"])
         .and_then(Value::as_str)
         .unwrap_or("")
 }
 
 fn ready_condition(pod: &Object) -> Option<&Value> {
-    pod.pointer("/status/conditions")?
+    pod.at(&["status", "conditions"])?
         .as_array()?
         .iter()
         .find(|c| c["type"] == "Ready")
@@ -58,12 +75,12 @@ pub fn available_at(pod: &Object, min_ready_seconds: i64) -> Option<Millis> {
 }
 
 pub fn selector_of(obj: &Object) -> Selector {
-    Selector::from_label_selector(obj.pointer("/spec/selector"))
+    Selector::from_label_selector(obj.at(&["spec", "selector"]))
         .unwrap_or_else(|_| Selector::nothing())
 }
 
 pub fn replicas(obj: &Object) -> i64 {
-    obj.pointer("/spec/replicas")
+    obj.at(&["spec", "replicas"])
         .and_then(Value::as_i64)
         .unwrap_or(1)
 }
@@ -75,7 +92,7 @@ pub fn status_i64(obj: &Object, field: &str) -> i64 {
 }
 
 pub fn min_ready_seconds(obj: &Object) -> i64 {
-    obj.pointer("/spec/minReadySeconds")
+    obj.at(&["spec", "minReadySeconds"])
         .and_then(Value::as_i64)
         .unwrap_or(0)
 }
@@ -98,13 +115,13 @@ pub fn controller_ref_to(owner: &Object) -> Value {
 }
 
 fn creation_ms(pod: &Object) -> Option<Millis> {
-    pod.pointer("/metadata/creationTimestamp")
+    pod.at(&["metadata", "creationTimestamp"])
         .and_then(Value::as_str)
         .and_then(parse_rfc3339)
 }
 
 fn restarts(pod: &Object) -> i64 {
-    pod.pointer("/status/containerStatuses")
+    pod.at(&["status", "containerStatuses"])
         .and_then(Value::as_array)
         .map(|cs| {
             cs.iter()
@@ -124,7 +141,7 @@ fn deletion_cost(pod: &Object) -> i64 {
 }
 
 fn node(pod: &Object) -> &str {
-    pod.pointer("/spec/nodeName")
+    pod.at(&["spec", "nodeName"])
         .and_then(Value::as_str)
         .unwrap_or("")
 }

@@ -16,8 +16,8 @@ use crate::cluster::informer::{
 };
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Weak};
 
 const REPLICASETS: usize = 0;
 const PODS: usize = 1;
@@ -32,6 +32,21 @@ pub struct ReplicaSetController {
     delayed: Delayed,
     expectations: Expectations,
     recorder: Recorder,
+    /// Whether a cached pod version is active and Ready, by its address: every sync asks
+    /// about all of a ReplicaSet's pods, and most have not changed since the last one. The
+    /// entry's weak reference keeps the allocation (not the object), so the address is not
+    /// reused while the entry is here.
+    facts: PodFacts,
+}
+
+type PodFacts = HashMap<usize, (Weak<Object>, bool, bool)>;
+
+/// `(is_active, is_ready)` of a pod, remembered per pod version.
+fn pod_facts(memo: &mut PodFacts, pod: &Arc<Object>) -> (bool, bool) {
+    let e = memo
+        .entry(Arc::as_ptr(pod) as usize)
+        .or_insert_with(|| (Arc::downgrade(pod), is_active(pod), is_ready(pod)));
+    (e.1, e.2)
 }
 
 impl Default for ReplicaSetController {
@@ -41,6 +56,7 @@ impl Default for ReplicaSetController {
             delayed: Delayed::default(),
             expectations: Expectations::default(),
             recorder: Recorder::new("replicaset-controller"),
+            facts: HashMap::new(),
         }
     }
 }
@@ -89,11 +105,11 @@ impl ReplicaSetController {
             if r["kind"] == "ReplicaSet" {
                 let key = keys[0].clone();
                 match kind {
-                    "ADDED" if pod.pointer("/metadata/deletionTimestamp").is_none() => {
+                    "ADDED" if pod.at(&["metadata", "deletionTimestamp"]).is_none() => {
                         self.expectations.creation_observed(&key)
                     }
                     "DELETED" => self.expectations.deletion_observed(&key, meta::uid(pod)),
-                    _ if pod.pointer("/metadata/deletionTimestamp").is_some() => {
+                    _ if pod.at(&["metadata", "deletionTimestamp"]).is_some() => {
                         self.expectations.deletion_observed(&key, meta::uid(pod))
                     }
                     _ => {}
@@ -106,43 +122,67 @@ impl ReplicaSetController {
     }
 
     fn sync(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Result<(), ()> {
-        let Some(rs) = ctx.cache(REPLICASETS).get(key).cloned() else {
+        let Some(rs) = ctx.cache(REPLICASETS).get_shared(key) else {
             self.expectations.forget(key);
             return Ok(());
         };
         let ns = meta::namespace(&rs).unwrap_or("default").to_string();
         let selector = selector_of(&rs);
         let uid = meta::uid(&rs).to_string();
-        let deleting = rs.pointer("/metadata/deletionTimestamp").is_some();
+        let deleting = rs.at(&["metadata", "deletionTimestamp"]).is_some();
         // Claim pods: controlled ones that still match, orphans that match (adopt), and
         // controlled ones that no longer match (release).
         let mut owned: Vec<Arc<Object>> = Vec::new();
         // Its own pods and the namespace's orphans, from the controller-uid index as the real
         // controller reads them; pods of other controllers are never looked at.
-        let pods = ctx.cache(PODS);
-        let mut candidates: Vec<Arc<Object>> = pods
-            .by_index_shared(CONTROLLER_UID_INDEX, &uid)
-            .chain(pods.by_index_shared(CONTROLLER_UID_INDEX, &orphan_index_key(&ns)))
-            .filter(|p| is_active(p))
-            .collect();
-        candidates.sort_by_cached_key(|p| key_of(p));
-        for pod in candidates {
+        // Both index entries are in key order: merged, they are the candidates in key order.
+        // A pod filed under the uid is controlled by this ReplicaSet, an orphan by none.
+        let candidates: Vec<(bool, Arc<Object>)> = {
+            let pods = ctx.cache(PODS);
+            let limit = 2 * pods.len() + 1024;
+            if self.facts.len() > limit {
+                // Versions nobody holds any more are forgotten.
+                self.facts.retain(|_, (w, _, _)| w.strong_count() > 0);
+                if self.facts.len() > limit / 2 {
+                    self.facts.clear();
+                }
+            }
+            let orphans_key = orphan_index_key(&ns);
+            let mut mine = pods.by_index_keyed(CONTROLLER_UID_INDEX, &uid).peekable();
+            let mut orphans = pods
+                .by_index_keyed(CONTROLLER_UID_INDEX, &orphans_key)
+                .peekable();
+            let mut out = Vec::new();
+            loop {
+                let take_mine = match (mine.peek(), orphans.peek()) {
+                    (Some(a), Some(b)) => a.0 <= b.0,
+                    (Some(_), None) => true,
+                    (None, Some(_)) => false,
+                    (None, None) => break,
+                };
+                let (controlled, (_, pod)) = if take_mine {
+                    (true, mine.next().expect("peeked"))
+                } else {
+                    (false, orphans.next().expect("peeked"))
+                };
+                if pod_facts(&mut self.facts, pod).0 {
+                    out.push((controlled, Arc::clone(pod)));
+                }
+            }
+            out
+        };
+        for (controlled, pod) in candidates {
             let matches = selector.matches(meta::labels(&pod));
-            match controller_uid(&pod) {
-                Some(u) if u == uid => {
-                    if matches {
-                        owned.push(pod);
-                    } else if !deleting {
-                        self.release(ctx, &rs, &pod);
-                    }
+            if controlled {
+                if matches {
+                    owned.push(pod);
+                } else if !deleting {
+                    self.release(ctx, &rs, &pod);
                 }
-                Some(_) => {}
-                None if matches && !deleting => {
-                    if let Some(p) = self.adopt(ctx, &rs, &pod) {
-                        owned.push(Arc::new(p));
-                    }
+            } else if matches && !deleting {
+                if let Some(p) = self.adopt(ctx, &rs, &pod) {
+                    owned.push(Arc::new(p));
                 }
-                None => {}
             }
         }
         let satisfied = self.expectations.satisfied(key);
@@ -161,24 +201,31 @@ impl ReplicaSetController {
         // Status, always recomputed from the pods.
         let min_ready = min_ready_seconds(&rs);
         let template_labels = rs
-            .pointer("/spec/template/metadata/labels")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
+            .at(&["spec", "template", "metadata", "labels"])
+            .and_then(Value::as_object);
         let fully = owned
             .iter()
             .filter(|p| {
                 template_labels
-                    .iter()
+                    .into_iter()
+                    .flatten()
                     .all(|(k, v)| meta::labels(p).and_then(|l| l.get(k)) == Some(v))
             })
             .count();
-        let ready = owned.iter().filter(|p| is_ready(p)).count();
-        let now = ctx.now();
-        let available = owned
+        let ready = owned
             .iter()
-            .filter(|p| is_available(p, min_ready, now))
+            .filter(|p| pod_facts(&mut self.facts, p).1)
             .count();
+        let now = ctx.now();
+        // Without minReadySeconds, available is Ready (no transition time to parse).
+        let available = if min_ready <= 0 {
+            ready
+        } else {
+            owned
+                .iter()
+                .filter(|p| is_available(p, min_ready, now))
+                .count()
+        };
         let mut status = rs.get("status").cloned().unwrap_or(json!({}));
         if !status.is_object() {
             status = json!({});
@@ -196,11 +243,11 @@ impl ReplicaSetController {
             }
         }
         status["replicas"] = json!(owned.len());
-        if let Some(g) = rs.pointer("/metadata/generation") {
+        if let Some(g) = rs.at(&["metadata", "generation"]) {
             status["observedGeneration"] = g.clone();
         }
         if rs.get("status") != Some(&status) {
-            let mut fresh = rs.clone();
+            let mut fresh = Object::clone(&rs);
             fresh["status"] = status.clone();
             let req = ctx
                 .request(Verb::Update, rs_info())
@@ -282,7 +329,7 @@ impl ReplicaSetController {
             ),
         );
         let refs: Vec<Value> = pod
-            .pointer("/metadata/ownerReferences")
+            .at(&["metadata", "ownerReferences"])
             .and_then(Value::as_array)
             .map(|a| {
                 a.iter()
@@ -377,12 +424,12 @@ impl ReplicaSetController {
             // Rank: how many of the owned pods share each pod's node.
             let mut per_node: BTreeMap<&str, usize> = BTreeMap::new();
             for p in owned {
-                if let Some(nn) = p.pointer("/spec/nodeName").and_then(Value::as_str) {
+                if let Some(nn) = p.at(&["spec", "nodeName"]).and_then(Value::as_str) {
                     *per_node.entry(nn).or_default() += 1;
                 }
             }
             let rank = |p: &Object| {
-                p.pointer("/spec/nodeName")
+                p.at(&["spec", "nodeName"])
                     .and_then(Value::as_str)
                     .and_then(|nn| per_node.get(nn).copied())
                     .unwrap_or(0)
@@ -438,7 +485,7 @@ impl ReplicaSetController {
 
 /// The pod a ReplicaSet creates (`GetPodFromTemplate`).
 pub fn pod_from_template(rs: &Object) -> Object {
-    let template = rs.pointer("/spec/template").cloned().unwrap_or(json!({}));
+    let template = rs.at(&["spec", "template"]).cloned().unwrap_or(json!({}));
     let mut metadata = serde_json::Map::new();
     metadata.insert("generateName".into(), json!(format!("{}-", meta::name(rs))));
     if let Some(ns) = meta::namespace(rs) {

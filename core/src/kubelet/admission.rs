@@ -7,10 +7,12 @@
 
 use crate::api::Object;
 use crate::cluster::component::Ctx;
+use crate::controllers::podutil::At;
 use crate::scheduler::framework::{tolerates, tolerations, HostPort, NodeInfo, PodInfo, Resource};
 use crate::scheduler::plugins::{node_affinity, node_ports, taint_toleration};
 use serde_json::json;
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Why the pod may not run here (`PodAdmitResult` with `Admit: false`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +68,17 @@ pub struct Admitted {
 }
 
 impl Admitted {
+    #[cfg(test)]
     pub fn of(pod: &Object) -> Admitted {
-        let info = PodInfo::new(pod);
+        Self::of_info(PodInfo::new(pod))
+    }
+
+    /// What admission remembers of the shared cached pod (no copy of it).
+    pub fn of_shared(pod: &Arc<Object>) -> Admitted {
+        Self::of_info(PodInfo::shared(Arc::clone(pod)))
+    }
+
+    fn of_info(info: PodInfo) -> Admitted {
         Admitted {
             requests: info.requests,
             host_ports: info.host_ports,
@@ -75,18 +86,29 @@ impl Admitted {
     }
 }
 
-/// Admits `pod` on `node`, which already runs `others` (the pods this kubelet admitted and
-/// that have not finished). The first failed check is the answer, as the kubelet reports only
-/// `reasons[0]`.
+/// `admit_info` for a pod on its own (the tests').
+#[cfg(test)]
 pub fn admit(pod: &Object, node: &Object, others: &[&Admitted]) -> Result<(), Rejection> {
+    admit_info(pod, &PodInfo::new(pod), node, others)
+}
+
+/// Admits `pod` (`me` is its scheduler view) on `node`, which already runs `others` (the pods
+/// this kubelet admitted and that have not finished). The first failed check is the answer,
+/// as the kubelet reports only `reasons[0]`.
+fn admit_info(
+    pod: &Object,
+    me: &PodInfo,
+    node: &Object,
+    others: &[&Admitted],
+) -> Result<(), Rejection> {
     let os_label = "kubernetes.io/os";
     if let Some(want) = pod
-        .pointer("/metadata/labels")
+        .at(&["metadata", "labels"])
         .and_then(|l| l.get(os_label))
         .and_then(Value::as_str)
     {
         let have = node
-            .pointer("/metadata/labels")
+            .at(&["metadata", "labels"])
             .and_then(|l| l.get(os_label))
             .and_then(Value::as_str)
             .unwrap_or("linux");
@@ -98,7 +120,7 @@ pub fn admit(pod: &Object, node: &Object, others: &[&Admitted]) -> Result<(), Re
             ));
         }
     }
-    if let Some(os) = pod.pointer("/spec/os/name").and_then(Value::as_str) {
+    if let Some(os) = pod.at(&["spec", "os", "name"]).and_then(Value::as_str) {
         if os != "linux" {
             return Err(rejection(
                 "PodOSNotSupported",
@@ -113,7 +135,6 @@ pub fn admit(pod: &Object, node: &Object, others: &[&Admitted]) -> Result<(), Re
         info.used_ports.extend(o.host_ports.iter().cloned());
     }
     let running = others.len() as i64;
-    let me = PodInfo::new(pod);
     let mut reasons = Vec::new();
     let allowed = info.allocatable.pods;
     if running + 1 > allowed {
@@ -136,13 +157,13 @@ pub fn admit(pod: &Object, node: &Object, others: &[&Admitted]) -> Result<(), Re
             alloc.memory,
         ));
     }
-    if !node_affinity::required_matches(&me, &info) {
+    if !node_affinity::required_matches(me, &info) {
         reasons.push(predicate(node_affinity::NAME, node_affinity::REASON));
     }
-    if ports_conflict(&me, &info) {
+    if ports_conflict(me, &info) {
         reasons.push(predicate(node_ports::NAME, node_ports::REASON));
     }
-    let tols = tolerations(&me);
+    let tols = tolerations(me);
     let untolerated = info.taints().iter().any(|t| {
         t.get("effect").and_then(Value::as_str) == Some("NoExecute")
             && !tols.iter().any(|tol| tolerates(tol, t))
@@ -158,7 +179,7 @@ pub fn admit(pod: &Object, node: &Object, others: &[&Admitted]) -> Result<(), Re
 
 impl super::Kubelet {
     /// `canAdmitPod` with the pods this kubelet runs that have not finished.
-    pub(super) fn admission(&self, ctx: &Ctx<'_>, pod: &Object) -> Result<(), Rejection> {
+    pub(super) fn admission(&self, ctx: &Ctx<'_>, pod: &Arc<Object>) -> Result<(), Rejection> {
         let Some(node) = ctx.cache(super::NODE).get(&self.node) else {
             return Ok(());
         };
@@ -168,7 +189,7 @@ impl super::Kubelet {
             .filter(|w| !matches!(super::status::phase(w), "Succeeded" | "Failed"))
             .map(|w| &w.admitted)
             .collect();
-        admit(pod, node, &others)
+        admit_info(pod, &PodInfo::shared(Arc::clone(pod)), node, &others)
     }
 
     /// `rejectPod`: a Warning event with the reason, and the status `Failed` with
@@ -195,7 +216,7 @@ impl super::Kubelet {
             &r.message,
         );
         let start = pod
-            .pointer("/status/startTime")
+            .at(&["status", "startTime"])
             .cloned()
             .unwrap_or_else(|| json!(crate::kernel::time::rfc3339(ctx.now())));
         let body = json!({

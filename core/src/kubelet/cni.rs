@@ -2,6 +2,7 @@
 //! into the sandbox's network namespace and hands out the next free address of the node's
 //! podCIDR, `DEL` removes them and frees the address.
 
+use crate::controllers::podutil::At;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
@@ -54,7 +55,7 @@ impl DnsConfig {
         };
         let mut dns = if cluster {
             let ns = pod
-                .pointer("/metadata/namespace")
+                .at(&["metadata", "namespace"])
                 .and_then(Value::as_str)
                 .unwrap_or("default");
             DnsConfig {

@@ -8,6 +8,7 @@
 //! [`FAIL_PROBE_ANNOTATION`] makes probes fail on purpose.
 
 use super::behaviour;
+use crate::controllers::podutil::At;
 use crate::kernel::Millis;
 use serde_json::Value;
 
@@ -152,7 +153,7 @@ pub fn go_list(words: &[String]) -> String {
 /// of `container` fail `since_start` after the container started.
 pub fn forced_failure(pod: &Value, container: &str, kind: &str, since_start: Millis) -> bool {
     let Some(value) = pod
-        .pointer("/metadata/annotations")
+        .at(&["metadata", "annotations"])
         .and_then(|a| a.get(FAIL_PROBE_ANNOTATION))
         .and_then(Value::as_str)
     else {

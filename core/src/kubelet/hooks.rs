@@ -12,6 +12,7 @@
 use super::handlers::{self, Target};
 use super::{behaviour, short, Action, EventType, Kubelet, Lane, Which, STOP_SERVER_MS};
 use crate::cluster::component::Ctx;
+use crate::controllers::podutil::At;
 use crate::kernel::Millis;
 use serde_json::Value;
 
@@ -166,7 +167,7 @@ impl Kubelet {
         let w = self.workers.get_mut(key).expect("worker");
         let pod = w.pod.clone();
         let grace = pod
-            .pointer("/spec/terminationGracePeriodSeconds")
+            .at(&["spec", "terminationGracePeriodSeconds"])
             .and_then(Value::as_u64)
             .unwrap_or(30);
         let uid = w.uid.clone();

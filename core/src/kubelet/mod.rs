@@ -28,6 +28,7 @@ use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
 use crate::controllers::events::EventType;
+use crate::controllers::podutil::At;
 use crate::kernel::time::{rfc3339, rfc3339_micro, EPOCH_UNIX_SECONDS};
 use crate::kernel::Millis;
 use crate::trace::Component as Lane;
@@ -36,6 +37,7 @@ use cni::Ipam;
 use images::{go_duration, with_default_tag, ImageCache, PAUSE_IMAGE};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 const PODS: usize = 0;
 const NODE: usize = 1;
@@ -222,7 +224,8 @@ impl Ctr {
 /// One pod's worker.
 #[derive(Clone, Debug)]
 struct Worker {
-    pod: Object,
+    /// Shared with the informer's cache (and cheap to hand around while handling a timer).
+    pod: Arc<Object>,
     uid: String,
     sandbox: Option<String>,
     veth: String,
@@ -490,7 +493,7 @@ impl Kubelet {
         for w in self.workers.values_mut() {
             w.last_sent = None;
         }
-        let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
+        let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
         for p in pods {
             self.on_pod(ctx, &p);
         }
@@ -514,7 +517,7 @@ impl Kubelet {
         };
         let now = rfc3339(ctx.now());
         let conditions: Vec<Value> = node
-            .pointer("/status/conditions")
+            .at(&["status", "conditions"])
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default()
@@ -565,12 +568,12 @@ impl Kubelet {
             return;
         };
         if self.ipam.is_none() {
-            if let Some(cidr) = node.pointer("/spec/podCIDR").and_then(Value::as_str) {
+            if let Some(cidr) = node.at(&["spec", "podCIDR"]).and_then(Value::as_str) {
                 self.ipam = Some(Ipam::new(cidr));
             }
         }
         if let Some(ip) = node
-            .pointer("/status/addresses")
+            .at(&["status", "addresses"])
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
@@ -581,13 +584,13 @@ impl Kubelet {
         }
     }
 
-    fn on_pod(&mut self, ctx: &mut Ctx<'_>, pod: &Object) {
+    fn on_pod(&mut self, ctx: &mut Ctx<'_>, pod: &Arc<Object>) {
         let key = key_of(pod);
         let uid = meta::uid(pod).to_string();
         if self.workers.get(&key).is_some_and(|w| w.uid != uid) {
             self.forget(ctx, &key);
         }
-        let deleting = pod.pointer("/metadata/deletionTimestamp").is_some();
+        let deleting = pod.at(&["metadata", "deletionTimestamp"]).is_some();
         if let Some(w) = self.workers.get_mut(&key) {
             w.pod = pod.clone();
             if deleting && !w.terminating {
@@ -597,7 +600,7 @@ impl Kubelet {
             }
             return;
         }
-        let phase = pod.pointer("/status/phase").and_then(Value::as_str);
+        let phase = pod.at(&["status", "phase"]).and_then(Value::as_str);
         if deleting {
             // Nothing of it runs here (it never ran, or finished, or was rejected): the final
             // delete is all that is left.
@@ -610,7 +613,7 @@ impl Kubelet {
         self.admit(ctx, pod);
     }
 
-    fn admit(&mut self, ctx: &mut Ctx<'_>, pod: &Object) {
+    fn admit(&mut self, ctx: &mut Ctx<'_>, pod: &Arc<Object>) {
         let key = key_of(pod);
         if self.rejected.contains(meta::uid(pod)) {
             return;
@@ -630,7 +633,7 @@ impl Kubelet {
         let list =
             |k: &str| -> Vec<Value> { pod["spec"][k].as_array().cloned().unwrap_or_default() };
         let w = Worker {
-            pod: pod.clone(),
+            pod: Arc::clone(pod),
             uid: meta::uid(pod).to_string(),
             sandbox: None,
             veth: String::new(),
@@ -656,10 +659,10 @@ impl Kubelet {
             missing_pull_secrets: Vec::new(),
             probe_t0: 0,
             shown_conditions: BTreeMap::new(),
-            admitted: admission::Admitted::of(pod),
+            admitted: admission::Admitted::of_shared(pod),
         };
         let qos = pod
-            .pointer("/status/qosClass")
+            .at(&["status", "qosClass"])
             .and_then(Value::as_str)
             .unwrap_or("BestEffort");
         self.workers.insert(key.clone(), w);
@@ -1307,7 +1310,7 @@ impl Kubelet {
         let uid = w.uid.clone();
         let grace_s = w
             .pod
-            .pointer("/metadata/deletionGracePeriodSeconds")
+            .at(&["metadata", "deletionGracePeriodSeconds"])
             .and_then(Value::as_u64)
             .unwrap_or(30);
         let running: Vec<(Which, String)> = (0..w.init.len())
@@ -1555,7 +1558,7 @@ impl Component for Kubelet {
                 self.started = true;
                 self.read_node(ctx);
                 ctx.after(LEASE_RENEW_MS, TAG_HEARTBEAT, true);
-                let pods: Vec<Object> = ctx.cache(PODS).list().cloned().collect();
+                let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
                 for p in pods {
                     self.on_pod(ctx, &p);
                 }

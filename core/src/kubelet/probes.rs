@@ -14,6 +14,7 @@
 use super::handlers::{self, Target};
 use super::{Action, EventType, Kubelet, Lane, State, Which, RESYNC_MS};
 use crate::cluster::component::Ctx;
+use crate::controllers::podutil::At;
 use crate::kernel::Millis;
 use serde_json::Value;
 
@@ -405,7 +406,7 @@ impl Kubelet {
         let pod = w.pod.clone();
         let policy = w.restart_policy().to_string();
         let grace = pod
-            .pointer("/spec/terminationGracePeriodSeconds")
+            .at(&["spec", "terminationGracePeriodSeconds"])
             .and_then(Value::as_u64)
             .unwrap_or(30);
         let uid = w.uid.clone();

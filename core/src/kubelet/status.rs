@@ -1,6 +1,7 @@
 //! The pod status the kubelet computes (`generateAPIPodStatus`, `getPhase`, `status/generate.go`).
 
 use super::{Ctr, State, Worker};
+use crate::controllers::podutil::At;
 use crate::kernel::time::rfc3339;
 use crate::kernel::Millis;
 use serde_json::{json, Map, Value};
@@ -165,7 +166,7 @@ pub(super) fn build(w: &mut Worker, host_ip: &str, now: Millis) -> Value {
     }
     let scheduled = w
         .pod
-        .pointer("/status/conditions")
+        .at(&["status", "conditions"])
         .and_then(Value::as_array)
         .and_then(|l| l.iter().find(|c| c["type"] == "PodScheduled").cloned())
         .unwrap_or_else(|| json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": rfc3339(w.start_time)}));

@@ -10,6 +10,7 @@
 use super::hooks::KillCause;
 use super::{Action, Kubelet, Lane, State, Which};
 use crate::cluster::component::Ctx;
+use crate::controllers::podutil::At;
 use serde_json::Value;
 
 impl Kubelet {
@@ -38,7 +39,7 @@ impl Kubelet {
         let w = self.workers.get_mut(key).expect("worker");
         let (uid, pod) = (w.uid.clone(), w.pod.clone());
         let grace = pod
-            .pointer("/spec/terminationGracePeriodSeconds")
+            .at(&["spec", "terminationGracePeriodSeconds"])
             .and_then(Value::as_u64)
             .unwrap_or(30);
         let c = w.ctr(which);

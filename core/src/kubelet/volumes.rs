@@ -15,6 +15,7 @@ use super::{Action, EventType, Kubelet, Lane, State, Which, POD_SYNC_BACKOFF_MS}
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
+use crate::controllers::podutil::At;
 use crate::kernel::Millis;
 use serde_json::{json, Value};
 
@@ -40,7 +41,7 @@ pub struct Vol {
 
 /// The pod's volumes, in `spec.volumes` order.
 pub fn of(pod: &Object) -> Vec<Vol> {
-    pod.pointer("/spec/volumes")
+    pod.at(&["spec", "volumes"])
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -185,7 +186,7 @@ impl Kubelet {
                 let mut parts = Vec::new();
                 let mut errs = Vec::new();
                 for s in v
-                    .pointer("/projected/sources")
+                    .at(&["projected", "sources"])
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
@@ -206,7 +207,7 @@ impl Kubelet {
                     }
                     if s.get("serviceAccountToken").is_some() {
                         let sa = pod
-                            .pointer("/spec/serviceAccountName")
+                            .at(&["spec", "serviceAccountName"])
                             .and_then(Value::as_str)
                             .unwrap_or("default");
                         parts.push(format!("token of ServiceAccount {sa}"));
@@ -223,7 +224,7 @@ impl Kubelet {
             }
             "persistentVolumeClaim" => {
                 let claim = v
-                    .pointer("/persistentVolumeClaim/claimName")
+                    .at(&["persistentVolumeClaim", "claimName"])
                     .and_then(Value::as_str)
                     .unwrap_or("");
                 let wrap = |e: String| {
@@ -232,14 +233,14 @@ impl Kubelet {
                 let pvc = self
                     .read_claim(ctx, "PersistentVolumeClaim", Some(&ns), claim)
                     .map_err(|e| wrap(format!("failed to fetch PVC from API server: {e}")))?;
-                if pvc.pointer("/metadata/deletionTimestamp").is_some() {
+                if pvc.at(&["metadata", "deletionTimestamp"]).is_some() {
                     return Err(wrap("PVC is being deleted".into()));
                 }
-                if pvc.pointer("/status/phase").and_then(Value::as_str) != Some("Bound") {
+                if pvc.at(&["status", "phase"]).and_then(Value::as_str) != Some("Bound") {
                     return Err(wrap("PVC is not bound".into()));
                 }
                 let pv_name = pvc
-                    .pointer("/spec/volumeName")
+                    .at(&["spec", "volumeName"])
                     .and_then(Value::as_str)
                     .unwrap_or("")
                     .to_string();
@@ -251,7 +252,7 @@ impl Kubelet {
                     .map_err(|e| {
                         wrap(format!("failed to fetch PV {pv_name} from API server: {e}"))
                     })?;
-                match pv.pointer("/spec/claimRef/uid").and_then(Value::as_str) {
+                match pv.at(&["spec", "claimRef", "uid"]).and_then(Value::as_str) {
                     None => Err(wrap(format!(
                         "found PV object {pv_name} but it has a nil pv.Spec.ClaimRef indicating it is not yet bound to the claim"
                     ))),
@@ -265,14 +266,14 @@ impl Kubelet {
                 }
             }
             "emptyDir" => Ok(
-                match v.pointer("/emptyDir/medium").and_then(Value::as_str) {
+                match v.at(&["emptyDir", "medium"]).and_then(Value::as_str) {
                     Some("Memory") => "emptyDir in memory (tmpfs)".into(),
                     _ => "emptyDir on the node's disk".into(),
                 },
             ),
             "hostPath" => Ok(format!(
                 "hostPath {}",
-                v.pointer("/hostPath/path")
+                v.at(&["hostPath", "path"])
                     .and_then(Value::as_str)
                     .unwrap_or("")
             )),
@@ -434,7 +435,7 @@ impl Kubelet {
         w.probe_t0 = now;
         let names: Vec<String> = w
             .pod
-            .pointer("/spec/imagePullSecrets")
+            .at(&["spec", "imagePullSecrets"])
             .and_then(Value::as_array)
             .into_iter()
             .flatten()

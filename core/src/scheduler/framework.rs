@@ -4,6 +4,7 @@
 
 use crate::api::quantity::Quantity;
 use crate::api::{meta, Object};
+use crate::controllers::podutil::At;
 use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -137,7 +138,7 @@ pub struct PodInfo {
 }
 
 fn container_requests(c: &Value) -> (Resource, Resource) {
-    let req = c.pointer("/resources/requests");
+    let req = c.at(&["resources", "requests"]);
     let cpu = quantity(req.and_then(|r| r.get("cpu")));
     let mem = quantity(req.and_then(|r| r.get("memory")));
     let real = Resource {
@@ -209,16 +210,19 @@ impl PodInfo {
             meta::namespace(pod).unwrap_or("default"),
             meta::name(pod)
         );
-        let affinity = pod.pointer("/spec/affinity").and_then(Value::as_object);
+        let affinity = pod.at(&["spec", "affinity"]).and_then(Value::as_object);
         let has_affinity = affinity
             .is_some_and(|a| a.contains_key("podAffinity") || a.contains_key("podAntiAffinity"));
         let has_required_anti_affinity = pod
-            .pointer(
-                "/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution",
-            )
+            .at(&[
+                "spec",
+                "affinity",
+                "podAntiAffinity",
+                "requiredDuringSchedulingIgnoredDuringExecution",
+            ])
             .and_then(Value::as_array)
             .is_some_and(|a| !a.is_empty());
-        let deleting = pod.pointer("/metadata/deletionTimestamp").is_some();
+        let deleting = pod.at(&["metadata", "deletionTimestamp"]).is_some();
         PodInfo {
             pod: shared,
             key,
@@ -246,16 +250,15 @@ impl PodInfo {
     }
 
     /// The images of its init and regular containers.
-    pub fn images(&self) -> Vec<String> {
+    pub fn images(&self) -> Vec<&str> {
         ["initContainers", "containers"]
             .iter()
             .flat_map(|f| {
                 self.spec(f)
                     .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default()
+                    .map_or(&[][..], Vec::as_slice)
             })
-            .filter_map(|c| c.get("image").and_then(Value::as_str).map(str::to_string))
+            .filter_map(|c| c.get("image").and_then(Value::as_str))
             .collect()
     }
 }
@@ -288,6 +291,9 @@ pub struct NodeInfo {
     pub pods_with_required_anti_affinity: usize,
     /// Changes whenever its pods change, never repeats: lets plugins cache per-node counts.
     pub generation: u64,
+    /// Like `generation`, but kept when a pod is replaced by a version with the same
+    /// namespace, labels and deletion state: what label-selector counts depend on.
+    pub count_generation: u64,
 }
 
 /// A fresh [`NodeInfo::generation`].
@@ -308,7 +314,7 @@ pub fn normalized_image_name(name: &str) -> String {
 
 impl NodeInfo {
     pub fn new(node: &Object) -> Self {
-        let alloc = node.pointer("/status/allocatable");
+        let alloc = node.at(&["status", "allocatable"]);
         let allocatable = Resource {
             milli_cpu: quantity(alloc.and_then(|a| a.get("cpu")))
                 .map(|q| q.milli_value())
@@ -322,7 +328,7 @@ impl NodeInfo {
         };
         let mut image_states = BTreeMap::new();
         for img in node
-            .pointer("/status/images")
+            .at(&["status", "images"])
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
@@ -351,6 +357,7 @@ impl NodeInfo {
             pods_with_affinity: 0,
             pods_with_required_anti_affinity: 0,
             generation: next_generation(),
+            count_generation: next_generation(),
         }
     }
 
@@ -373,6 +380,7 @@ impl NodeInfo {
         self.pods_with_required_anti_affinity += usize::from(pod.has_required_anti_affinity);
         self.pods.push(pod);
         self.generation = next_generation();
+        self.count_generation = next_generation();
     }
 
     /// Takes a pod off the node (by `namespace/name`).
@@ -380,6 +388,7 @@ impl NodeInfo {
         let i = self.pods.iter().position(|p| p.key == key)?;
         let pod = self.pods.remove(i);
         self.generation = next_generation();
+        self.count_generation = next_generation();
         self.pods_with_affinity -= usize::from(pod.has_affinity);
         self.pods_with_required_anti_affinity -= usize::from(pod.has_required_anti_affinity);
         self.requested.sub(&pod.requests);
@@ -408,12 +417,11 @@ impl NodeInfo {
         self.labels()?.get(key)?.as_str()
     }
 
-    pub fn taints(&self) -> Vec<Value> {
+    pub fn taints(&self) -> &[Value] {
         self.node
-            .pointer("/spec/taints")
+            .at(&["spec", "taints"])
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default()
+            .map_or(&[], Vec::as_slice)
     }
 }
 
@@ -527,7 +535,9 @@ pub fn default_normalize_score(max_priority: i64, reverse: bool, scores: &mut [i
 
 /// `v1helper.TolerationsTolerateTaint` for one toleration.
 pub fn tolerates(toleration: &Value, taint: &Value) -> bool {
-    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    fn s<'a>(v: &'a Value, k: &str) -> &'a str {
+        v.get(k).and_then(Value::as_str).unwrap_or("")
+    }
     let effect = s(toleration, "effect");
     if !effect.is_empty() && effect != s(taint, "effect") {
         return false;
@@ -536,7 +546,7 @@ pub fn tolerates(toleration: &Value, taint: &Value) -> bool {
     if !key.is_empty() && key != s(taint, "key") {
         return false;
     }
-    match s(toleration, "operator").as_str() {
+    match s(toleration, "operator") {
         "Exists" => true,
         "" | "Equal" => s(toleration, "value") == s(taint, "value"),
         _ => false,
@@ -544,11 +554,10 @@ pub fn tolerates(toleration: &Value, taint: &Value) -> bool {
 }
 
 /// The pod's tolerations.
-pub fn tolerations(pod: &PodInfo) -> Vec<Value> {
+pub fn tolerations(pod: &PodInfo) -> &[Value] {
     pod.spec("tolerations")
         .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default()
+        .map_or(&[], Vec::as_slice)
 }
 
 #[cfg(test)]

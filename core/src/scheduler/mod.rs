@@ -14,14 +14,15 @@ use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
 use crate::controllers::events::{EventType, Recorder};
+use crate::controllers::podutil::At;
 use crate::kernel::{time::rfc3339, Millis};
 use crate::trace::{Component as Lane, FilterCell, NodeRow, ScoreCell};
 use framework::{count_image_spread, Code, CycleState, NodeInfo, PodInfo, Status};
 use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profile};
 use queue::{Place, SchedulingQueue};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Weak};
 
 /// The profile's name, which pods ask for in `spec.schedulerName`.
 pub const SCHEDULER_NAME: &str = "default-scheduler";
@@ -64,19 +65,19 @@ pub fn num_feasible_nodes_to_find(num_all_nodes: usize, percentage: i64) -> usiz
 /// Whether this scheduler should schedule the pod.
 fn responsible(pod: &Object) -> bool {
     let unassigned = pod
-        .pointer("/spec/nodeName")
+        .at(&["spec", "nodeName"])
         .and_then(Value::as_str)
         .is_none_or(str::is_empty);
     let ours = pod
-        .pointer("/spec/schedulerName")
+        .at(&["spec", "schedulerName"])
         .and_then(Value::as_str)
         .is_none_or(|s| s == SCHEDULER_NAME);
-    unassigned && ours && pod.pointer("/metadata/deletionTimestamp").is_none() && !terminal(pod)
+    unassigned && ours && pod.at(&["metadata", "deletionTimestamp"]).is_none() && !terminal(pod)
 }
 
 /// `spec.schedulingGates` not yet removed.
 fn gated(pod: &Object) -> bool {
-    pod.pointer("/spec/schedulingGates")
+    pod.at(&["spec", "schedulingGates"])
         .and_then(Value::as_array)
         .is_some_and(|g| !g.is_empty())
 }
@@ -98,18 +99,18 @@ pub fn truncate_message(message: &str) -> String {
 
 fn terminal(pod: &Object) -> bool {
     matches!(
-        pod.pointer("/status/phase").and_then(Value::as_str),
+        pod.at(&["status", "phase"]).and_then(Value::as_str),
         Some("Succeeded" | "Failed")
     )
 }
 
 fn pod_fingerprint(pod: &Object) -> Value {
-    json!({"spec": pod.get("spec"), "labels": pod.pointer("/metadata/labels")})
+    json!({"spec": pod.get("spec"), "labels": pod.at(&["metadata", "labels"])})
 }
 
 fn node_fingerprint(node: &Object) -> Value {
     let conditions: BTreeMap<String, Value> = node
-        .pointer("/status/conditions")
+        .at(&["status", "conditions"])
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -121,13 +122,28 @@ fn node_fingerprint(node: &Object) -> Value {
         })
         .collect();
     json!({
-        "labels": node.pointer("/metadata/labels"),
-        "taints": node.pointer("/spec/taints"),
-        "unschedulable": node.pointer("/spec/unschedulable"),
-        "allocatable": node.pointer("/status/allocatable"),
-        "images": node.pointer("/status/images"),
+        "labels": node.at(&["metadata", "labels"]),
+        "taints": node.at(&["spec", "taints"]),
+        "unschedulable": node.at(&["spec", "unschedulable"]),
+        "allocatable": node.at(&["status", "allocatable"]),
+        "images": node.at(&["status", "images"]),
         "conditions": conditions,
     })
+}
+
+/// A Service's selector as a default spreading selector (none if it selects nothing).
+fn service_selector(svc: &Object) -> Option<Selector> {
+    let sel = svc
+        .at(&["spec", "selector"])
+        .filter(|s| s.as_object().is_some_and(|m| !m.is_empty()))?;
+    Selector::from_label_selector(Some(&json!({ "matchLabels": sel }))).ok()
+}
+
+/// A ReplicaSet's selector as a default spreading selector (none if empty or invalid).
+fn replicaset_selector(rs: &Object) -> Option<Selector> {
+    Selector::from_label_selector(rs.at(&["spec", "selector"]))
+        .ok()
+        .filter(|s| !s.is_empty())
 }
 
 pub struct Scheduler {
@@ -147,6 +163,10 @@ pub struct Scheduler {
     node_fingerprints: BTreeMap<String, Value>,
     /// A scheduling-cycle timer is pending.
     armed: bool,
+    /// The parsed selectors of cached Services and ReplicaSets, by the address of the cached
+    /// object. The entry's weak reference keeps the allocation, so the address is not reused
+    /// while the entry is here.
+    selectors: HashMap<usize, (Weak<Object>, Option<Selector>)>,
 }
 
 impl Default for Scheduler {
@@ -173,6 +193,7 @@ impl Scheduler {
             assumed: BTreeMap::new(),
             node_fingerprints: BTreeMap::new(),
             armed: false,
+            selectors: HashMap::new(),
         }
     }
 
@@ -184,22 +205,27 @@ impl Scheduler {
 
     /// `spec.priority`, as the Priority admission plugin set it (0 without a class).
     fn priority(pod: &Object) -> i64 {
-        pod.pointer("/spec/priority")
+        pod.at(&["spec", "priority"])
             .and_then(Value::as_i64)
             .unwrap_or(0)
     }
 
     /// Puts the pod on the node it runs on (or takes it off when it is gone or finished).
     fn place_pod(&mut self, key: &str, pod: Option<&Arc<Object>>) {
+        // What the pod was on its node, with the node's count generation before it left.
+        let mut was: Option<(usize, PodInfo, u64)> = None;
         if let Some(old) = self.pod_node.remove(key) {
             if let Some(i) = self.node_index(&old) {
-                self.snapshot[i].remove_pod(key);
+                let before = self.snapshot[i].count_generation;
+                if let Some(info) = self.snapshot[i].remove_pod(key) {
+                    was = Some((i, info, before));
+                }
             }
         }
         let Some(pod) = pod.filter(|p| !terminal(p)) else {
             return;
         };
-        let node = match pod.pointer("/spec/nodeName").and_then(Value::as_str) {
+        let node = match pod.at(&["spec", "nodeName"]).and_then(Value::as_str) {
             Some(n) if !n.is_empty() => n.to_string(),
             _ => match self.assumed.get(key) {
                 Some(n) => n.clone(),
@@ -207,7 +233,19 @@ impl Scheduler {
             },
         };
         if let Some(i) = self.node_index(&node) {
-            self.snapshot[i].add_pod(PodInfo::shared(pod.clone()));
+            let info = PodInfo::shared(pod.clone());
+            // Back on the same node with the same namespace, labels and deletion state: the
+            // label-selector counts cached for the node still hold.
+            let same = was.as_ref().is_some_and(|(j, old, _)| {
+                *j == i
+                    && old.key == info.key
+                    && old.deleting == info.deleting
+                    && meta::labels(&old.pod) == meta::labels(&info.pod)
+            });
+            self.snapshot[i].add_pod(info);
+            if let (true, Some((_, _, before))) = (same, was) {
+                self.snapshot[i].count_generation = before;
+            }
         }
         self.pod_node.insert(key.to_string(), node);
     }
@@ -232,7 +270,7 @@ impl Scheduler {
                 let pods: Vec<(String, Arc<Object>)> = ctx
                     .cache(PODS)
                     .list_shared()
-                    .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(&name))
+                    .filter(|p| p.at(&["spec", "nodeName"]).and_then(Value::as_str) == Some(&name))
                     .map(|p| (key_of(&p), p))
                     .collect();
                 for (k, p) in pods {
@@ -302,7 +340,7 @@ impl Scheduler {
         // Assigned (by us or anyone), finished, or being deleted.
         self.queue.delete(&key);
         if pod
-            .pointer("/spec/nodeName")
+            .at(&["spec", "nodeName"])
             .and_then(Value::as_str)
             .is_some_and(|n| !n.is_empty())
         {
@@ -316,34 +354,41 @@ impl Scheduler {
     }
 
     /// The selectors of the Services and ReplicaSets that select the pod (`DefaultSelector`).
-    fn default_selectors(ctx: &Ctx<'_>, pod: &PodInfo) -> Vec<Selector> {
+    fn default_selectors(&mut self, ctx: &Ctx<'_>, pod: &PodInfo) -> Vec<Selector> {
         let labels = meta::labels(&pod.pod);
         let ns = pod.namespace();
-        let mut out = Vec::new();
-        for svc in ctx.cache(SERVICES).in_namespace(ns) {
-            if let Some(sel) = svc
-                .pointer("/spec/selector")
-                .filter(|s| s.as_object().is_some_and(|m| !m.is_empty()))
-            {
-                if let Ok(s) = Selector::from_label_selector(Some(&json!({"matchLabels": sel}))) {
-                    if s.matches(labels) {
-                        out.push(s);
-                    }
-                }
+        let (services, rss) = (ctx.cache(SERVICES), ctx.cache(REPLICASETS));
+        let limit = 2 * (services.len() + rss.len()) + 64;
+        if self.selectors.len() > limit {
+            self.selectors.retain(|_, (w, _)| w.strong_count() > 0);
+            if self.selectors.len() > limit / 2 {
+                self.selectors.clear();
             }
         }
-        for rs in ctx.cache(REPLICASETS).in_namespace(ns) {
-            if let Ok(s) = Selector::from_label_selector(rs.pointer("/spec/selector")) {
-                if !s.is_empty() && s.matches(labels) {
-                    out.push(s);
-                }
+        let mut out = Vec::new();
+        for svc in services.in_namespace_shared(ns) {
+            let (_, sel) = self
+                .selectors
+                .entry(Arc::as_ptr(svc) as usize)
+                .or_insert_with(|| (Arc::downgrade(svc), service_selector(svc)));
+            if let Some(s) = sel.as_ref().filter(|s| s.matches(labels)) {
+                out.push(s.clone());
+            }
+        }
+        for rs in rss.in_namespace_shared(ns) {
+            let (_, sel) = self
+                .selectors
+                .entry(Arc::as_ptr(rs) as usize)
+                .or_insert_with(|| (Arc::downgrade(rs), replicaset_selector(rs)));
+            if let Some(s) = sel.as_ref().filter(|s| s.matches(labels)) {
+                out.push(s.clone());
             }
         }
         out
     }
 
     fn schedule_one(&mut self, ctx: &mut Ctx<'_>, key: &str) {
-        let Some(mut pod_obj) = ctx.cache(PODS).get(key).cloned() else {
+        let Some(mut pod_obj) = ctx.cache(PODS).get_shared(key) else {
             self.queue.delete(key);
             return;
         };
@@ -351,15 +396,21 @@ impl Scheduler {
             self.queue.delete(key);
             return;
         }
-        pod_obj["apiVersion"] = json!("v1");
-        pod_obj["kind"] = json!("Pod");
+        // A copy of the cached pod only if it lacks its type (the snapshot shares it).
+        if pod_obj.get("apiVersion").and_then(Value::as_str) != Some("v1")
+            || pod_obj.get("kind").and_then(Value::as_str) != Some("Pod")
+        {
+            let p = Arc::make_mut(&mut pod_obj);
+            p["apiVersion"] = json!("v1");
+            p["kind"] = json!("Pod");
+        }
         // A sampled trace of a big run drops this pod's record: no per-node table to build.
         let detailed = ctx.traced(&format!("Pod {key}"));
-        let pod = PodInfo::new(&pod_obj);
+        let pod = PodInfo::shared(Arc::clone(&pod_obj));
         let mut state = CycleState::default();
         state.write(
             pod_topology_spread::DEFAULT_SELECTORS,
-            Self::default_selectors(ctx, &pod),
+            self.default_selectors(ctx, &pod),
         );
         let nodes = &self.snapshot;
         let n = nodes.len();
@@ -416,7 +467,7 @@ impl Scheduler {
         };
         let nominated = pod
             .pod
-            .pointer("/status/nominatedNodeName")
+            .at(&["status", "nominatedNodeName"])
             .and_then(Value::as_str)
             .and_then(|name| nodes.iter().position(|n| n.name == name));
         if let (None, Some(idx)) = (&pre_filter_reject, nominated) {
@@ -688,7 +739,7 @@ impl Scheduler {
     /// `PodScheduled=False`, reason `Unschedulable`, unless the pod already says so.
     fn mark_unschedulable(ctx: &mut Ctx<'_>, pod: &Object, message: &str) {
         let current = pod
-            .pointer("/status/conditions")
+            .at(&["status", "conditions"])
             .and_then(Value::as_array)
             .and_then(|cs| {
                 cs.iter()

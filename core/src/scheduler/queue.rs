@@ -53,6 +53,8 @@ pub struct SchedulingQueue {
     seq: u64,
     active: BTreeSet<(Reverse<i64>, u64, String)>,
     entries: BTreeMap<String, (Place, Entry)>,
+    /// The keys whose place is `Backoff` (backoffQ), so a flush does not walk every entry.
+    backoff: BTreeSet<String>,
 }
 
 impl SchedulingQueue {
@@ -96,6 +98,7 @@ impl SchedulingQueue {
 
     /// Forgets a pod (bound or deleted).
     pub fn delete(&mut self, key: &str) {
+        self.backoff.remove(key);
         if let Some((Place::Active, e)) = self.entries.remove(key) {
             self.active
                 .remove(&(Reverse(e.priority), e.seq, key.to_string()));
@@ -129,6 +132,9 @@ impl SchedulingQueue {
         } else {
             Place::Backoff
         };
+        if place == Place::Backoff {
+            self.backoff.insert(key.to_string());
+        }
         self.entries.insert(key.to_string(), (place, e));
         until
     }
@@ -140,6 +146,7 @@ impl SchedulingQueue {
 
     fn activate(&mut self, key: &str) {
         if let Some((p, e)) = self.entries.get_mut(key) {
+            self.backoff.remove(key);
             *p = Place::Active;
             self.active
                 .insert((Reverse(e.priority), e.seq, key.to_string()));
@@ -162,6 +169,7 @@ impl SchedulingQueue {
                 self.activate(&k);
             } else {
                 self.entries.get_mut(&k).expect("queued").0 = Place::Backoff;
+                self.backoff.insert(k.clone());
                 earliest = Some(earliest.map_or(until, |e: Millis| e.min(until)));
             }
         }
@@ -193,17 +201,23 @@ impl SchedulingQueue {
             None
         } else {
             self.entries.get_mut(key)?.0 = Place::Backoff;
+            self.backoff.insert(key.to_string());
             Some(until)
         }
     }
 
     /// Pods whose backoff has ended move from backoffQ to activeQ.
     pub fn flush_backoff(&mut self, now: Millis) {
+        // The backoffQ keys in key order, as a walk of every entry would find them.
         let keys: Vec<String> = self
-            .entries
+            .backoff
             .iter()
-            .filter(|(_, (p, e))| *p == Place::Backoff && e.backoff_until <= now)
-            .map(|(k, _)| k.clone())
+            .filter(|k| {
+                self.entries
+                    .get(*k)
+                    .is_some_and(|(p, e)| *p == Place::Backoff && e.backoff_until <= now)
+            })
+            .cloned()
             .collect();
         for k in keys {
             self.activate(&k);

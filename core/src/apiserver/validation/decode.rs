@@ -106,7 +106,7 @@ pub(super) enum Ty {
     },
     /// `resource.Quantity`: any JSON text that parses as a quantity.
     Quantity,
-    /// `metav1.Time` or `metav1.MicroTime`: an RFC 3339 (Temporal ISO 8601) string.
+    /// `metav1.Time` or `metav1.MicroTime`: a string Go's `time.Parse(time.RFC3339, ..)` accepts.
     Time,
     /// `[]byte`: a base64 string.
     Bytes,

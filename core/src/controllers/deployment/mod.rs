@@ -18,7 +18,7 @@ use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
-use crate::cluster::informer::key_of;
+use crate::cluster::informer::{controller_uid_index, key_of, CONTROLLER_UID_INDEX};
 use crate::kernel::Millis;
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
@@ -76,13 +76,13 @@ pub fn scaled_value(v: Option<&Value>, total: i64, round_up: bool) -> i64 {
 }
 
 pub fn is_rolling(d: &Object) -> bool {
-    d.pointer("/spec/strategy/type").and_then(Value::as_str) != Some("Recreate")
+    d.at(&["spec", "strategy", "type"]).and_then(Value::as_str) != Some("Recreate")
 }
 
 /// `ResolveFenceposts`: (maxSurge, maxUnavailable) for the Deployment's replicas.
 pub fn fenceposts(d: &Object) -> (i64, i64) {
     let r = replicas(d);
-    let ru = d.pointer("/spec/strategy/rollingUpdate");
+    let ru = d.at(&["spec", "strategy", "rollingUpdate"]);
     let surge = scaled_value(
         ru.and_then(|x| x.get("maxSurge")).or(Some(&json!("25%"))),
         r,
@@ -128,7 +128,7 @@ pub fn revision(rs: &Object) -> i64 {
 }
 
 pub fn spec_replicas(rs: &Object) -> i64 {
-    rs.pointer("/spec/replicas")
+    rs.at(&["spec", "replicas"])
         .and_then(Value::as_i64)
         .unwrap_or(0)
 }
@@ -137,10 +137,10 @@ pub fn spec_replicas(rs: &Object) -> i64 {
 pub fn by_creation(rss: &mut [Object]) {
     rss.sort_by(|a, b| {
         let ca = a
-            .pointer("/metadata/creationTimestamp")
+            .at(&["metadata", "creationTimestamp"])
             .and_then(Value::as_str);
         let cb = b
-            .pointer("/metadata/creationTimestamp")
+            .at(&["metadata", "creationTimestamp"])
             .and_then(Value::as_str);
         ca.cmp(&cb).then_with(|| meta::name(a).cmp(meta::name(b)))
     });
@@ -224,10 +224,11 @@ impl DeploymentController {
     pub(crate) fn owned_rss(&self, ctx: &Ctx<'_>, d: &Object) -> Vec<Object> {
         let ns = meta::namespace(d).unwrap_or("");
         let uid = meta::uid(d);
+        // From the controller-uid index (in key order, as a namespace scan would give them).
         let mut v: Vec<Object> = ctx
             .cache(REPLICASETS)
-            .in_namespace(ns)
-            .filter(|rs| controller_uid(rs) == Some(uid))
+            .by_index(CONTROLLER_UID_INDEX, uid)
+            .filter(|rs| meta::namespace(rs) == Some(ns) && controller_uid(rs) == Some(uid))
             .cloned()
             .collect();
         by_creation(&mut v);
@@ -251,10 +252,10 @@ impl DeploymentController {
             return Ok(());
         };
         let rss = self.owned_rss(ctx, &d);
-        if d.pointer("/metadata/deletionTimestamp").is_some() {
+        if d.at(&["metadata", "deletionTimestamp"]).is_some() {
             return self.sync_status_only(ctx, &d, &rss);
         }
-        let paused = d.pointer("/spec/paused").and_then(Value::as_bool) == Some(true);
+        let paused = d.at(&["spec", "paused"]).and_then(Value::as_bool) == Some(true);
         let d = progress::check_paused_conditions(self, ctx, d, paused)?;
         if paused {
             ctx.record(
@@ -309,7 +310,7 @@ impl Component for DeploymentController {
     fn informers(&self) -> Vec<InformerSpec> {
         vec![
             InformerSpec::all(deploy_info()),
-            InformerSpec::all(rs_info()),
+            InformerSpec::all(rs_info()).indexed(CONTROLLER_UID_INDEX, controller_uid_index),
             InformerSpec::all(for_kind("v1", "Pod").expect("pods")),
         ]
     }

@@ -5,6 +5,7 @@ use super::{max_unavailable, DeploymentController, Retry};
 use crate::api::{meta, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
+use crate::controllers::podutil::At;
 use crate::controllers::podutil::{replicas, status_i64};
 use crate::kernel::time::{parse_rfc3339, rfc3339};
 use crate::kernel::Millis;
@@ -69,7 +70,7 @@ pub fn calculate_status(d: &Object, all: &[Object], new: Option<&Object>, now: &
     if !status.is_object() {
         status = json!({});
     }
-    if let Some(g) = d.pointer("/metadata/generation") {
+    if let Some(g) = d.at(&["metadata", "generation"]) {
         status["observedGeneration"] = g.clone();
     }
     for (f, v) in [
@@ -118,7 +119,7 @@ pub fn complete(d: &Object, status: &Value) -> bool {
         && int(status, "replicas") == r
         && int(status, "availableReplicas") == r
         && int(status, "observedGeneration")
-            >= d.pointer("/metadata/generation")
+            >= d.at(&["metadata", "generation"])
                 .and_then(Value::as_i64)
                 .unwrap_or(0)
 }
@@ -172,7 +173,7 @@ pub fn has_progress_deadline(d: &Object) -> bool {
 }
 
 fn progress_deadline_seconds(d: &Object) -> Option<i64> {
-    d.pointer("/spec/progressDeadlineSeconds")
+    d.at(&["spec", "progressDeadlineSeconds"])
         .and_then(Value::as_i64)
 }
 
@@ -211,7 +212,7 @@ fn timed_out(d: &Object, status: &Value, now: Millis) -> bool {
 /// as a Deployment condition.
 fn replica_failure(all: &[Object], new: Option<&Object>) -> Option<Value> {
     let of = |rs: &Object| -> Option<Value> {
-        rs.pointer("/status/conditions")?
+        rs.at(&["status", "conditions"])?
             .as_array()?
             .iter()
             .find(|c| c["type"] == "ReplicaFailure")

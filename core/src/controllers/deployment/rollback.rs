@@ -4,6 +4,7 @@
 
 use super::{by_creation, revision, HASH_LABEL};
 use crate::api::Object;
+use crate::controllers::podutil::At;
 use serde_json::Value;
 
 /// The template without the `pod-template-hash` label (`EqualIgnoreHash`).
@@ -31,7 +32,7 @@ pub fn equal_ignore_hash(a: Option<&Value>, b: Option<&Value>) -> bool {
 pub fn find_new_rs(d: &Object, rss: &[Object]) -> Option<Object> {
     let mut v: Vec<Object> = rss
         .iter()
-        .filter(|rs| equal_ignore_hash(rs.pointer("/spec/template"), d.pointer("/spec/template")))
+        .filter(|rs| equal_ignore_hash(rs.at(&["spec", "template"]), d.at(&["spec", "template"])))
         .cloned()
         .collect();
     by_creation(&mut v);

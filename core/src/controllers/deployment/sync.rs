@@ -6,6 +6,7 @@ use super::hash::compute_hash;
 use super::progress::{self, set_condition};
 use super::rollback::{find_new_rs, max_revision};
 use super::*;
+use crate::controllers::podutil::At;
 use crate::controllers::podutil::{controller_ref_to, min_ready_seconds};
 use crate::kernel::time::rfc3339;
 
@@ -195,11 +196,11 @@ fn create_new_rs(
     old: &[Object],
     new_revision: i64,
 ) -> Result<Object, Retry> {
-    let collision = d.pointer("/status/collisionCount").and_then(Value::as_i64);
-    let mut template = d.pointer("/spec/template").cloned().unwrap_or(json!({}));
+    let collision = d.at(&["status", "collisionCount"]).and_then(Value::as_i64);
+    let mut template = d.at(&["spec", "template"]).cloned().unwrap_or(json!({}));
     let hash = compute_hash(&template, collision);
     *meta::ensure_path(&mut template, &["metadata", "labels", HASH_LABEL]) = json!(hash);
-    let mut selector = d.pointer("/spec/selector").cloned().unwrap_or(json!({}));
+    let mut selector = d.at(&["spec", "selector"]).cloned().unwrap_or(json!({}));
     *meta::ensure_path(&mut selector, &["matchLabels", HASH_LABEL]) = json!(hash);
     let name = format!("{}-{hash}", meta::name(d));
     let size = new_rs_new_replicas(d, old, None);
@@ -285,8 +286,8 @@ fn create_new_rs(
             if let Ok(rs) = ctx.send(&get) {
                 if controller_uid(&rs) == Some(meta::uid(d))
                     && rollback::equal_ignore_hash(
-                        rs.pointer("/spec/template"),
-                        d.pointer("/spec/template"),
+                        rs.at(&["spec", "template"]),
+                        d.at(&["spec", "template"]),
                     )
                 {
                     return Ok(rs);
@@ -358,7 +359,7 @@ pub fn sync(
 ) -> Result<(), Retry> {
     let (d, new, old) = get_all_and_sync_revision(dc, ctx, d, &rss, false)?;
     let (new, old) = scale(dc, ctx, &d, new, old)?;
-    let paused = d.pointer("/spec/paused").and_then(Value::as_bool) == Some(true);
+    let paused = d.at(&["spec", "paused"]).and_then(Value::as_bool) == Some(true);
     if paused {
         cleanup(dc, ctx, &d, &old)?;
     }
@@ -427,7 +428,7 @@ pub fn scale(
     let mut order: Vec<usize> = (0..all.len()).collect();
     let created = |i: usize| {
         all[i]
-            .pointer("/metadata/creationTimestamp")
+            .at(&["metadata", "creationTimestamp"])
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string()
@@ -499,12 +500,12 @@ pub fn cleanup(
     old: &[Object],
 ) -> Result<(), Retry> {
     let limit = d
-        .pointer("/spec/revisionHistoryLimit")
+        .at(&["spec", "revisionHistoryLimit"])
         .and_then(Value::as_i64)
         .unwrap_or(10);
     let mut alive: Vec<&Object> = old
         .iter()
-        .filter(|rs| rs.pointer("/metadata/deletionTimestamp").is_none())
+        .filter(|rs| rs.at(&["metadata", "deletionTimestamp"]).is_none())
         .collect();
     let diff = alive.len() as i64 - limit;
     if diff <= 0 {
@@ -513,7 +514,7 @@ pub fn cleanup(
     alive.sort_by_key(|rs| revision(rs));
     for rs in alive.into_iter().take(diff as usize) {
         let generation = rs
-            .pointer("/metadata/generation")
+            .at(&["metadata", "generation"])
             .and_then(Value::as_i64)
             .unwrap_or(0);
         if status_i64(rs, "replicas") != 0

@@ -4,6 +4,7 @@
 //! considered, and the Filter state computed before preemption is not updated for the
 //! removed pods (Kubernetes' PreFilterExtensions).
 
+use crate::controllers::podutil::At;
 use crate::scheduler::framework::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -63,7 +64,7 @@ pub fn select_victims(
 type Rank = (i64, i64, usize, usize);
 
 fn terminating(p: &PodInfo) -> bool {
-    p.pod.pointer("/metadata/deletionTimestamp").is_some()
+    p.pod.at(&["metadata", "deletionTimestamp"]).is_some()
 }
 
 impl PostFilterPlugin for DefaultPreemption {
@@ -84,7 +85,7 @@ impl PostFilterPlugin for DefaultPreemption {
         }
         let nominated = pod
             .pod
-            .pointer("/status/nominatedNodeName")
+            .at(&["status", "nominatedNodeName"])
             .and_then(Value::as_str)
             .unwrap_or("");
         if let Some(n) = nodes.iter().find(|n| n.name == nominated) {

@@ -1,6 +1,7 @@
 //! NodeAffinity: `nodeSelector` and required node affinity filter; preferred terms score by
 //! the sum of the weights of the terms a node matches (`plugins/nodeaffinity`).
 
+use crate::controllers::podutil::At;
 use crate::scheduler::framework::*;
 use serde_json::Value;
 
@@ -72,9 +73,13 @@ pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
             return false;
         }
     }
-    match pod.pod.pointer(
-        "/spec/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution/nodeSelectorTerms",
-    ) {
+    match pod.pod.at(&[
+        "spec",
+        "affinity",
+        "nodeAffinity",
+        "requiredDuringSchedulingIgnoredDuringExecution",
+        "nodeSelectorTerms",
+    ]) {
         Some(Value::Array(terms)) => terms.iter().any(|t| term_matches(t, node)),
         _ => true,
     }
@@ -99,9 +104,12 @@ impl PreScorePlugin for NodeAffinity {
         _: &[&NodeInfo],
         _: &[NodeInfo],
     ) -> Status {
-        let preferred = pod
-            .pod
-            .pointer("/spec/affinity/nodeAffinity/preferredDuringSchedulingIgnoredDuringExecution");
+        let preferred = pod.pod.at(&[
+            "spec",
+            "affinity",
+            "nodeAffinity",
+            "preferredDuringSchedulingIgnoredDuringExecution",
+        ]);
         if preferred.is_none_or(Value::is_null) {
             Status::skip()
         } else {
@@ -114,7 +122,12 @@ impl ScorePlugin for NodeAffinity {
     fn score(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Result<i64, Status> {
         let terms = pod
             .pod
-            .pointer("/spec/affinity/nodeAffinity/preferredDuringSchedulingIgnoredDuringExecution")
+            .at(&[
+                "spec",
+                "affinity",
+                "nodeAffinity",
+                "preferredDuringSchedulingIgnoredDuringExecution",
+            ])
             .and_then(Value::as_array);
         Ok(terms
             .into_iter()

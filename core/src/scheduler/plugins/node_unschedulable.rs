@@ -1,6 +1,7 @@
 //! NodeUnschedulable: a cordoned node (`spec.unschedulable`) takes no new pods unless they
 //! tolerate `node.kubernetes.io/unschedulable:NoSchedule`.
 
+use crate::controllers::podutil::At;
 use crate::scheduler::framework::*;
 use serde_json::{json, Value};
 
@@ -19,7 +20,7 @@ impl FilterPlugin for NodeUnschedulable {
     fn filter(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Status {
         let cordoned = node
             .node
-            .pointer("/spec/unschedulable")
+            .at(&["spec", "unschedulable"])
             .and_then(Value::as_bool)
             .unwrap_or(false);
         if !cordoned {

@@ -42,7 +42,10 @@ pub struct Constraint {
 thread_local! {
     /// Matching-pod counts by node generation and selectors: consecutive pods of one owner
     /// ask the same question of every node, and only the node that got the last pod changed.
-    static COUNTS: RefCell<HashMap<(u64, u64), i64>> = RefCell::new(HashMap::new());
+    /// Two generations: when the current one is full it becomes the previous one, whose
+    /// entries move back when asked for again (so a full cache keeps what is still used).
+    static COUNTS: RefCell<[HashMap<(u64, u64), i64>; 2]> =
+        RefCell::new([HashMap::new(), HashMap::new()]);
 }
 
 impl Constraint {
@@ -65,8 +68,17 @@ impl Constraint {
             }
             h.finish()
         });
-        let key = (node.generation, signature);
-        if let Some(n) = COUNTS.with(|c| c.borrow().get(&key).copied()) {
+        let key = (node.count_generation, signature);
+        let hit = COUNTS.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(n) = c[0].get(&key).copied() {
+                return Some(n);
+            }
+            let n = c[1].remove(&key)?;
+            c[0].insert(key, n);
+            Some(n)
+        });
+        if let Some(n) = hit {
             return n;
         }
         let n = node
@@ -76,10 +88,10 @@ impl Constraint {
             .count() as i64;
         COUNTS.with(|c| {
             let mut c = c.borrow_mut();
-            if c.len() >= 100_000 {
-                c.clear();
+            if c[0].len() >= 100_000 {
+                c[1] = std::mem::take(&mut c[0]);
             }
-            c.insert(key, n);
+            c[0].insert(key, n);
         });
         n
     }

@@ -48,8 +48,9 @@ impl PreScorePlugin for TaintToleration {
         _: &[NodeInfo],
     ) -> Status {
         let prefer: Vec<Value> = tolerations(pod)
-            .into_iter()
+            .iter()
             .filter(|t| matches!(effect(t), "" | "PreferNoSchedule"))
+            .cloned()
             .collect();
         state.write(STATE, prefer);
         Status::success()
@@ -68,10 +69,10 @@ pub fn count_intolerable(node: &NodeInfo, tolerations: &[Value]) -> i64 {
 impl ScorePlugin for TaintToleration {
     fn score(&self, state: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Result<i64, Status> {
         let tols = match state.read::<Vec<Value>>(STATE) {
-            Some(t) => t.clone(),
+            Some(t) => t.as_slice(),
             None => tolerations(pod),
         };
-        Ok(count_intolerable(node, &tols))
+        Ok(count_intolerable(node, tols))
     }
     fn normalize_score(&self, _: &CycleState, _: &PodInfo, scores: &mut [i64]) {
         default_normalize_score(MAX_NODE_SCORE, true, scores)
