@@ -689,8 +689,6 @@ mod tests {
         assert_eq!(all.shown, EVENT_ROWS);
         assert_eq!(all.text.lines().count(), EVENT_ROWS + 1);
         assert!(all.text.starts_with("LAST SEEN"));
-        // The newest event is the last row.
-        let last = all.text.lines().last().unwrap().to_string();
         let pulled = events_table(&p, p.revision(), p.clock(), "pulled");
         assert!(pulled.matching > 0 && pulled.matching < all.matching);
         assert!(pulled
@@ -701,7 +699,6 @@ mod tests {
         let none = events_table(&p, p.revision(), p.clock(), "no-such-thing");
         assert_eq!((none.matching, none.shown), (0, 0));
         assert_eq!(none.text.lines().count(), 1, "{}", none.text);
-        assert!(!last.is_empty());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod bootstrap;
 pub mod component;
 pub mod informer;
+pub mod memo;
 
 use crate::api::{meta, resources, ApiError, Object};
 use crate::apiserver::{ApiServer, Credentials, Request, Verb};

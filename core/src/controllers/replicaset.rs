@@ -14,10 +14,11 @@ use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::{
     controller_uid_index, key_of, orphan_index_key, CONTROLLER_UID_INDEX,
 };
+use crate::cluster::memo::VersionMemo;
 use crate::trace::Component as Lane;
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Weak};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 const REPLICASETS: usize = 0;
 const PODS: usize = 1;
@@ -39,14 +40,11 @@ pub struct ReplicaSetController {
     facts: PodFacts,
 }
 
-type PodFacts = HashMap<usize, (Weak<Object>, bool, bool)>;
+/// `(is_active, is_ready)` of each pod version.
+type PodFacts = VersionMemo<(bool, bool)>;
 
-/// `(is_active, is_ready)` of a pod, remembered per pod version.
 fn pod_facts(memo: &mut PodFacts, pod: &Arc<Object>) -> (bool, bool) {
-    let e = memo
-        .entry(Arc::as_ptr(pod) as usize)
-        .or_insert_with(|| (Arc::downgrade(pod), is_active(pod), is_ready(pod)));
-    (e.1, e.2)
+    *memo.get(pod, |p| (is_active(p), is_ready(p)))
 }
 
 impl Default for ReplicaSetController {
@@ -56,7 +54,7 @@ impl Default for ReplicaSetController {
             delayed: Delayed::default(),
             expectations: Expectations::default(),
             recorder: Recorder::new("replicaset-controller"),
-            facts: HashMap::new(),
+            facts: VersionMemo::default(),
         }
     }
 }
@@ -140,13 +138,7 @@ impl ReplicaSetController {
         let candidates: Vec<(bool, Arc<Object>)> = {
             let pods = ctx.cache(PODS);
             let limit = 2 * pods.len() + 1024;
-            if self.facts.len() > limit {
-                // Versions nobody holds any more are forgotten.
-                self.facts.retain(|_, (w, _, _)| w.strong_count() > 0);
-                if self.facts.len() > limit / 2 {
-                    self.facts.clear();
-                }
-            }
+            self.facts.trim(limit);
             let orphans_key = orphan_index_key(&ns);
             let mut mine = pods.by_index_keyed(CONTROLLER_UID_INDEX, &uid).peekable();
             let mut orphans = pods

@@ -13,6 +13,7 @@ use crate::api::{meta, resources::for_kind, selector::Selector, Object};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
+use crate::cluster::memo::VersionMemo;
 use crate::controllers::events::{EventType, Recorder};
 use crate::controllers::podutil::At;
 use crate::kernel::{time::rfc3339, Millis};
@@ -21,8 +22,8 @@ use framework::{count_image_spread, Code, CycleState, NodeInfo, PodInfo, Status}
 use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profile};
 use queue::{Place, SchedulingQueue};
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Weak};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The profile's name, which pods ask for in `spec.schedulerName`.
 pub const SCHEDULER_NAME: &str = "default-scheduler";
@@ -163,10 +164,8 @@ pub struct Scheduler {
     node_fingerprints: BTreeMap<String, Value>,
     /// A scheduling-cycle timer is pending.
     armed: bool,
-    /// The parsed selectors of cached Services and ReplicaSets, by the address of the cached
-    /// object. The entry's weak reference keeps the allocation, so the address is not reused
-    /// while the entry is here.
-    selectors: HashMap<usize, (Weak<Object>, Option<Selector>)>,
+    /// The parsed selectors of cached Services and ReplicaSets, per object version.
+    selectors: VersionMemo<Option<Selector>>,
 }
 
 impl Default for Scheduler {
@@ -193,7 +192,7 @@ impl Scheduler {
             assumed: BTreeMap::new(),
             node_fingerprints: BTreeMap::new(),
             armed: false,
-            selectors: HashMap::new(),
+            selectors: VersionMemo::default(),
         }
     }
 
@@ -358,30 +357,20 @@ impl Scheduler {
         let labels = meta::labels(&pod.pod);
         let ns = pod.namespace();
         let (services, rss) = (ctx.cache(SERVICES), ctx.cache(REPLICASETS));
-        let limit = 2 * (services.len() + rss.len()) + 64;
-        if self.selectors.len() > limit {
-            self.selectors.retain(|_, (w, _)| w.strong_count() > 0);
-            if self.selectors.len() > limit / 2 {
-                self.selectors.clear();
-            }
-        }
+        self.selectors.trim(2 * (services.len() + rss.len()) + 64);
         let mut out = Vec::new();
-        for svc in services.in_namespace_shared(ns) {
-            let (_, sel) = self
-                .selectors
-                .entry(Arc::as_ptr(svc) as usize)
-                .or_insert_with(|| (Arc::downgrade(svc), service_selector(svc)));
-            if let Some(s) = sel.as_ref().filter(|s| s.matches(labels)) {
-                out.push(s.clone());
-            }
-        }
-        for rs in rss.in_namespace_shared(ns) {
-            let (_, sel) = self
-                .selectors
-                .entry(Arc::as_ptr(rs) as usize)
-                .or_insert_with(|| (Arc::downgrade(rs), replicaset_selector(rs)));
-            if let Some(s) = sel.as_ref().filter(|s| s.matches(labels)) {
-                out.push(s.clone());
+        let owners = services
+            .in_namespace_shared(ns)
+            .map(|o| (o, service_selector as fn(&Object) -> Option<Selector>))
+            .chain(
+                rss.in_namespace_shared(ns)
+                    .map(|o| (o, replicaset_selector as fn(&Object) -> Option<Selector>)),
+            );
+        for (owner, parse) in owners {
+            if let Some(s) = self.selectors.get(owner, parse).as_ref() {
+                if s.matches(labels) {
+                    out.push(s.clone());
+                }
             }
         }
         out
