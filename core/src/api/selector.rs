@@ -142,6 +142,16 @@ impl Selector {
         })
     }
 
+    /// A `key=value` every matching set of labels has, if the selector requires one (an
+    /// equality, or a set of one value): what an index by label can look up.
+    pub fn required_label(&self) -> Option<(&str, &str)> {
+        self.reqs.iter().find_map(|r| match r {
+            Requirement::Equals(k, v) => Some((k.as_str(), v.as_str())),
+            Requirement::In(k, vs) if vs.len() == 1 => Some((k.as_str(), vs[0].as_str())),
+            _ => None,
+        })
+    }
+
     /// The string form, as `kubectl get -o wide` prints a SELECTOR column.
     pub fn to_string_form(&self) -> String {
         if self.nothing {
@@ -216,6 +226,21 @@ mod tests {
         assert!(Selector::parse("!legacy,app").unwrap().matches(l));
         assert!(Selector::parse("").unwrap().matches(l));
         assert!(Selector::parse("a in b").is_err());
+    }
+
+    #[test]
+    fn required_label_is_an_equality_or_a_set_of_one() {
+        let req = |s: &str| {
+            Selector::parse(s)
+                .unwrap()
+                .required_label()
+                .map(|(k, v)| format!("{k}={v}"))
+        };
+        assert_eq!(req("tier!=db,app=web").as_deref(), Some("app=web"));
+        assert_eq!(req("app in (web)").as_deref(), Some("app=web"));
+        assert_eq!(req("app in (web,db)"), None);
+        assert_eq!(req("app,!legacy"), None);
+        assert_eq!(Selector::nothing().required_label(), None);
     }
 
     #[test]

@@ -18,7 +18,10 @@ use crate::controllers::events::{EventType, Recorder};
 use crate::controllers::podutil::At;
 use crate::kernel::{time::rfc3339, Millis};
 use crate::trace::{Component as Lane, FilterCell, NodeRow, ScoreCell};
-use framework::{count_image_spread, Code, CycleState, NodeInfo, PodInfo, Status};
+use framework::{
+    count_image_spread, Code, CycleState, FilterPlugin, NodeInfo, PodInfo, PodLabelIndex, Status,
+    POD_LABEL_INDEX,
+};
 use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profile};
 use queue::{Place, SchedulingQueue};
 use serde_json::{json, Value};
@@ -157,6 +160,8 @@ pub struct Scheduler {
     pub percentage_of_nodes_to_score: i64,
     /// The cache's nodes with their pods, in name order (`internalcache` and its snapshot).
     snapshot: Vec<NodeInfo>,
+    /// The snapshot's pods by label (shared with the cycle's state, changed between cycles).
+    pod_labels: Arc<PodLabelIndex>,
     /// Pod `namespace/name` to the node it is counted on.
     pod_node: BTreeMap<String, String>,
     /// Pods bound by this scheduler that the informer has not shown bound yet.
@@ -188,6 +193,7 @@ impl Scheduler {
             next_start_node_index: 0,
             percentage_of_nodes_to_score: config.percentage_of_nodes_to_score,
             snapshot: Vec::new(),
+            pod_labels: Arc::default(),
             pod_node: BTreeMap::new(),
             assumed: BTreeMap::new(),
             node_fingerprints: BTreeMap::new(),
@@ -217,6 +223,7 @@ impl Scheduler {
             if let Some(i) = self.node_index(&old) {
                 let before = self.snapshot[i].count_generation;
                 if let Some(info) = self.snapshot[i].remove_pod(key) {
+                    Arc::make_mut(&mut self.pod_labels).remove(&old, &info);
                     was = Some((i, info, before));
                 }
             }
@@ -241,6 +248,7 @@ impl Scheduler {
                     && old.deleting == info.deleting
                     && meta::labels(&old.pod) == meta::labels(&info.pod)
             });
+            Arc::make_mut(&mut self.pod_labels).add(&node, &info);
             self.snapshot[i].add_pod(info);
             if let (true, Some((_, _, before))) = (same, was) {
                 self.snapshot[i].count_generation = before;
@@ -286,7 +294,11 @@ impl Scheduler {
 
     fn remove_node(&mut self, name: &str) {
         if let Some(i) = self.node_index(name) {
-            self.snapshot.remove(i);
+            let gone = self.snapshot.remove(i);
+            let index = Arc::make_mut(&mut self.pod_labels);
+            for p in &gone.pods {
+                index.remove(name, p);
+            }
         }
         self.pod_node.retain(|_, n| n != name);
         self.node_fingerprints.remove(name);
@@ -401,6 +413,7 @@ impl Scheduler {
             pod_topology_spread::DEFAULT_SELECTORS,
             self.default_selectors(ctx, &pod),
         );
+        state.write(POD_LABEL_INDEX, Arc::clone(&self.pod_labels));
         let nodes = &self.snapshot;
         let n = nodes.len();
         let mut rows: BTreeMap<usize, NodeRow> = BTreeMap::new();
@@ -423,6 +436,14 @@ impl Scheduler {
 
         // Filter: first the node a preemption nominated, if it fits now; otherwise from the
         // rotating start index until enough feasible nodes are found.
+        // The Filter plugins whose PreFilter did not skip them, looked up once per cycle.
+        let filters: Vec<&dyn FilterPlugin> = self
+            .profile
+            .filter
+            .iter()
+            .filter(|pl| !state.skip_filter.contains(&pl.name()))
+            .map(|pl| pl.as_ref())
+            .collect();
         let filter_node = |idx: usize| -> (NodeRow, Status) {
             let mut row = NodeRow {
                 node: if detailed {
@@ -434,10 +455,7 @@ impl Scheduler {
                 scores: vec![],
                 total: None,
             };
-            for pl in &self.profile.filter {
-                if state.skip_filter.contains(&pl.name()) {
-                    continue;
-                }
+            for pl in &filters {
                 let s = pl.filter(&state, &pod, &nodes[idx]);
                 let ok = s.is_success();
                 if !detailed && ok {
@@ -562,6 +580,8 @@ impl Scheduler {
                     .detail("selected", json!(node))
                     .nodes(table);
                 ctx.push(rec);
+                // The cycle is over: its state lets go of the label index before it changes.
+                drop(state);
                 match self.profile.binder.bind(ctx, &pod_obj, &node) {
                     Ok(_) => {
                         self.queue.delete(key);
