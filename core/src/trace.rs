@@ -366,6 +366,7 @@ pub fn clock(ms: Millis) -> String {
 /// A big run keeps full records only for a sample of its pods: the first `pod_budget` pods
 /// the trace meets. Records about the other pods (their API requests, scheduling, kubelet and
 /// CNI steps, their Events) are only counted, so memory stays bounded however many pods run.
+/// ReplicaSets and Deployments, and nodes (their Node and node Lease), are sampled the same way.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     pub records: Vec<Record>,
@@ -379,9 +380,15 @@ pub struct Trace {
     /// ReplicaSets and Deployments (`Kind namespace/name`) with full records, and beyond.
     sampled_workloads: BTreeSet<String>,
     counted_workloads: BTreeSet<String>,
+    /// Nodes (by name) whose Node and Lease have full records, and beyond.
+    sampled_nodes: BTreeSet<String>,
+    counted_nodes: BTreeSet<String>,
     /// Records not kept, by `component action`.
     pub counted: BTreeMap<String, u64>,
 }
+
+/// Where nodes' Leases live (`kube-node-lease`).
+const NODE_LEASE_NAMESPACE: &str = "kube-node-lease";
 
 impl Trace {
     /// A trace that keeps full records for the first `pods` pods.
@@ -408,7 +415,8 @@ impl Trace {
     /// Whether records about the object `label` (`Pod default/web-1`) are kept in full. The
     /// first time an object is seen decides it for the whole run. Pods are sampled up to the
     /// budget, ReplicaSets and Deployments up to a tenth of it (their status churn grows with
-    /// their pods), and an Event follows the object it is about.
+    /// their pods), nodes up to a quarter of it (each renews its Lease every 10 s), and an
+    /// Event follows the object it is about.
     pub fn keeps(&mut self, label: &str) -> bool {
         let Some(budget) = self.pod_budget else {
             return true;
@@ -424,12 +432,31 @@ impl Trace {
                 label,
                 budget.div_ceil(10),
             ),
+            "Node" => Self::sample(
+                &mut self.sampled_nodes,
+                &mut self.counted_nodes,
+                key,
+                budget.div_ceil(4),
+            ),
+            // A node's heartbeat: its Lease in kube-node-lease bears the node's name.
+            "Lease" => match key.split_once('/') {
+                Some((NODE_LEASE_NAMESPACE, node)) => Self::sample(
+                    &mut self.sampled_nodes,
+                    &mut self.counted_nodes,
+                    node,
+                    budget.div_ceil(4),
+                ),
+                _ => true,
+            },
             // `<object name>.<hex>`: about a pod or a workload left out, it is left out too.
             "Event" => {
                 let Some((about, _)) = key.rsplit_once('.') else {
                     return true;
                 };
+                // A node's Events are in `default`, named after the node.
+                let node = about.strip_prefix("default/");
                 !self.counted_pods.contains(about)
+                    && !node.is_some_and(|n| self.counted_nodes.contains(n))
                     && !["ReplicaSet", "Deployment"]
                         .iter()
                         .any(|k| self.counted_workloads.contains(&format!("{k} {about}")))
@@ -494,6 +521,11 @@ impl Trace {
     /// How many ReplicaSets and Deployments have full records and how many only counts.
     pub fn workload_sampling(&self) -> (usize, usize) {
         (self.sampled_workloads.len(), self.counted_workloads.len())
+    }
+
+    /// How many nodes have full records and how many only counts.
+    pub fn node_sampling(&self) -> (usize, usize) {
+        (self.sampled_nodes.len(), self.counted_nodes.len())
     }
 
     /// The number of records counted instead of kept.
@@ -623,6 +655,35 @@ mod tests {
         );
         assert_eq!(t.workload_sampling(), (1, 2));
         assert_eq!(t.sampling(), (10, 1));
+    }
+
+    #[test]
+    fn nodes_are_sampled_at_a_quarter_with_their_leases_and_events() {
+        let mut t = Trace::sampled(8);
+        t.enabled = true;
+        let about = |label: &str| Record::new(1, Component::Kubelet, "x", "y").object(label);
+        for n in 0..3 {
+            t.push(about(&format!("Node node-{n}")));
+        }
+        t.push(about("Lease kube-node-lease/node-1"));
+        t.push(about("Lease kube-node-lease/node-2"));
+        t.push(about("Lease kube-node-lease/node-9"));
+        t.push(about("Lease kube-system/kube-scheduler"));
+        t.push(about("Event default/node-0.17f00"));
+        t.push(about("Event default/node-2.17f01"));
+        let kept: Vec<_> = t.records.iter().filter_map(|r| r.object.clone()).collect();
+        assert_eq!(
+            kept,
+            [
+                "Node node-0",
+                "Node node-1",
+                "Lease kube-node-lease/node-1",
+                "Lease kube-system/kube-scheduler",
+                "Event default/node-0.17f00"
+            ]
+        );
+        assert_eq!(t.node_sampling(), (2, 2));
+        assert_eq!(t.counted_total(), 4);
     }
 
     #[test]

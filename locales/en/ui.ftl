@@ -56,7 +56,7 @@ view-console = Console
 ## Flow
 
 flow-label = Flow: the requests between components
-flow-sampled = Sampled trace: full records for { $pods } pods and { $workloads } ReplicaSets and Deployments; { $records } records about { $morePods } more pods and { $moreWorkloads } more workloads are only counted.
+flow-sampled = Sampled trace: full records for { $pods } pods, { $workloads } ReplicaSets and Deployments and { $nodes } nodes; { $records } records about { $morePods } more pods, { $moreWorkloads } more workloads and { $moreNodes } more nodes are only counted.
 flow-follow = follow the current step
 flow-legend-request = request
 flow-legend-response = response

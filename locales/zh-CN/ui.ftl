@@ -56,7 +56,7 @@ view-console = 控制台
 ## 流程
 
 flow-label = 流程：组件之间的请求
-flow-sampled = 抽样跟踪：{ $pods } 个 Pod 和 { $workloads } 个 ReplicaSet 与 Deployment 保留完整记录；另外 { $morePods } 个 Pod 和 { $moreWorkloads } 个工作负载的 { $records } 条记录只计数。
+flow-sampled = 抽样跟踪：{ $pods } 个 Pod、{ $workloads } 个 ReplicaSet 与 Deployment 和 { $nodes } 个节点保留完整记录；另外 { $morePods } 个 Pod、{ $moreWorkloads } 个工作负载和 { $moreNodes } 个节点的 { $records } 条记录只计数。
 flow-follow = 跟随当前步骤
 flow-legend-request = 请求
 flow-legend-response = 响应

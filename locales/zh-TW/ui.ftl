@@ -56,7 +56,7 @@ view-console = 主控台
 ## 流程
 
 flow-label = 流程：元件之間的請求
-flow-sampled = 抽樣追蹤：{ $pods } 個 Pod 和 { $workloads } 個 ReplicaSet 與 Deployment 保留完整記錄；另外 { $morePods } 個 Pod 和 { $moreWorkloads } 個工作負載的 { $records } 筆記錄只計數。
+flow-sampled = 抽樣追蹤：{ $pods } 個 Pod、{ $workloads } 個 ReplicaSet 與 Deployment 和 { $nodes } 個節點保留完整記錄；另外 { $morePods } 個 Pod、{ $moreWorkloads } 個工作負載和 { $moreNodes } 個節點的 { $records } 筆記錄只計數。
 flow-follow = 跟隨目前的步驟
 flow-legend-request = 請求
 flow-legend-response = 回應

@@ -303,7 +303,7 @@ test('a run with more pods than the trace keeps in full says that its trace is s
       () => 'no trace-sampling notice',
       { problems, timeout: 60_000 },
     );
-    assert.match(text, /^Sampled trace: full records for 200 pods and \d+ ReplicaSets and Deployments; \d+ records about \d+ more pods/);
+    assert.match(text, /^Sampled trace: full records for 200 pods, \d+ ReplicaSets and Deployments and \d+ nodes; \d+ records about \d+ more pods/);
     assert.deepEqual(appErrors(problems), [], problems.join('\n'));
   } finally {
     await context.close();

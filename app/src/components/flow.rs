@@ -44,14 +44,15 @@ pub fn Flow() -> impl IntoView {
     let view_w = RwSignal::new(760.0f64);
     let follow = RwSignal::new(true);
     let expected_top = StoredValue::new(0i32);
-    // Large runs keep full records for a sample of pods and workloads and count the rest: the
+    // Large runs keep full records for a sample of pods, workloads and nodes and count the rest: the
     // Flow says so, with the numbers.
     let sampling = move || {
         pg.with(|p| {
             let trace = &p.cluster().trace;
             let (pods, more_pods) = trace.sampling();
             let (workloads, more_workloads) = trace.workload_sampling();
-            (more_pods > 0 || more_workloads > 0).then(|| {
+            let (nodes, more_nodes) = trace.node_sampling();
+            (more_pods > 0 || more_workloads > 0 || more_nodes > 0).then(|| {
                 i18n.ta(
                     "flow-sampled",
                     &[
@@ -60,6 +61,8 @@ pub fn Flow() -> impl IntoView {
                         ("records", &trace.counted_total().to_string()),
                         ("morePods", &more_pods.to_string()),
                         ("moreWorkloads", &more_workloads.to_string()),
+                        ("nodes", &nodes.to_string()),
+                        ("moreNodes", &more_nodes.to_string()),
                     ],
                 )
             })

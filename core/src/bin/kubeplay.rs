@@ -191,9 +191,10 @@ fn run(args: &[String]) -> ExitCode {
     }
     let (full, counted) = cluster.trace.sampling();
     let (full_workloads, counted_workloads) = cluster.trace.workload_sampling();
-    if (counted > 0 || counted_workloads > 0) && r.trace != "none" {
+    let (full_nodes, counted_nodes) = cluster.trace.node_sampling();
+    if (counted > 0 || counted_workloads > 0 || counted_nodes > 0) && r.trace != "none" {
         eprintln!(
-            "kubeplay: sampled trace: full records for {full} pods and {full_workloads} ReplicaSets and Deployments; {} records about {counted} more pods and {counted_workloads} more ReplicaSets and Deployments were only counted (--trace-pods all keeps every record)",
+            "kubeplay: sampled trace: full records for {full} pods, {full_workloads} ReplicaSets and Deployments and {full_nodes} nodes; {} records about {counted} more pods, {counted_workloads} more ReplicaSets and Deployments and {counted_nodes} more nodes were only counted (--trace-pods all keeps every record)",
             cluster.trace.counted_total()
         );
     }

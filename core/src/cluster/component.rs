@@ -179,8 +179,8 @@ impl Ctx<'_> {
     }
 }
 
-/// What a request's trace records are about, for the trace's pod sampling: the pod it names
-/// or creates, or the pod an Event is about.
+/// What a request's trace records are about, for the trace's sampling: the object it names
+/// or creates (`Kind namespace/name`), or the pod an Event is about.
 fn trace_subject(req: &Request, response: Option<&Object>) -> Option<String> {
     subject_of(
         req.resource,
@@ -196,11 +196,13 @@ fn subject_of(
     name: Option<&str>,
     response: Option<&Object>,
 ) -> Option<String> {
-    if resource.kind == "Pod" {
-        if let (Some(ns), Some(n)) = (namespace, name) {
-            return Some(format!("Pod {ns}/{n}"));
-        }
+    if let Some(n) = name {
+        return Some(match namespace {
+            Some(ns) => format!("{} {ns}/{n}", resource.kind),
+            None => format!("{} {n}", resource.kind),
+        });
     }
+    // A create names its object only in the response (generateName, Events).
     let obj = response?;
     let kind = obj.get("kind").and_then(|k| k.as_str())?;
     let name = obj.pointer("/metadata/name").and_then(|n| n.as_str())?;
@@ -208,10 +210,12 @@ fn subject_of(
     match (kind, ns) {
         ("Event", Some(ns)) => {
             let involved = obj.get("involvedObject").or_else(|| obj.get("regarding"))?;
-            (involved["kind"] == "Pod")
-                .then(|| format!("Pod {ns}/{}", involved["name"].as_str().unwrap_or("")))
+            Some(match involved["kind"].as_str() {
+                Some("Pod") => format!("Pod {ns}/{}", involved["name"].as_str().unwrap_or("")),
+                _ => format!("Event {ns}/{name}"),
+            })
         }
-        ("Pod", Some(ns)) => Some(format!("Pod {ns}/{name}")),
-        _ => None,
+        (kind, Some(ns)) => Some(format!("{kind} {ns}/{name}")),
+        (kind, None) => Some(format!("{kind} {name}")),
     }
 }
