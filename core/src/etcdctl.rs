@@ -774,10 +774,10 @@ fn cmd_get(store: &Etcd, ctx: &Ctx, pos: &[String]) -> Result<String, String> {
     }
     if sorted {
         match target.as_str() {
-            "CREATE" => resp.kvs.sort_by_key(|kv| kv.create_revision),
-            "MODIFY" => resp.kvs.sort_by_key(|kv| kv.mod_revision),
-            "VERSION" => resp.kvs.sort_by_key(|kv| kv.version),
-            "VALUE" => resp.kvs.sort_by(|a, b| a.value.cmp(&b.value)),
+            "CREATE" => crate::api::sorting::sort_by_key(&mut resp.kvs, &|kv| kv.create_revision),
+            "MODIFY" => crate::api::sorting::sort_by_key(&mut resp.kvs, &|kv| kv.mod_revision),
+            "VERSION" => crate::api::sorting::sort_by_key(&mut resp.kvs, &|kv| kv.version),
+            "VALUE" => crate::api::sorting::sort_by(&mut resp.kvs, &|a, b| a.value.cmp(&b.value)),
             _ => {}
         }
         if descend {

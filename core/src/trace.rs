@@ -289,7 +289,7 @@ impl Record {
         if let Some(rows) = &self.nodes {
             fields.push(("nodes", Field::Nodes(rows)));
         }
-        fields.sort_by(|a, b| a.0.cmp(b.0));
+        crate::api::sorting::sort_by(&mut fields, &|a, b| a.0.cmp(b.0));
         out.push(b'{');
         for (i, (k, f)) in fields.iter().enumerate() {
             if i > 0 {

@@ -564,7 +564,7 @@ pub fn events_table(p: &Player, rev: i64, now_ms: u64, filter: &str) -> EventsTa
             ..EventsTable::default()
         };
     }
-    events.sort_by_key(|e| event_time(e));
+    kubeplay_core::api::sorting::sort_by_key(&mut events, &|e| event_time(e));
     let filter = filter.trim().to_lowercase();
     // Without a filter only the rows shown are printed; a filter reads every row's text. The
     // columns are sized over the rows printed, as kubectl sizes them over the rows it gets.

@@ -6,6 +6,7 @@ pub mod meta;
 pub mod quantity;
 pub mod resources;
 pub mod selector;
+pub mod sorting;
 
 pub use error::{ApiError, FieldError, FieldErrorType};
 pub use resources::{ResourceInfo, RESOURCES};

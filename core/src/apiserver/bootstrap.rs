@@ -941,7 +941,7 @@ fn fill_aggregated_rules(roles: &mut [Object]) {
                         })
                     })
                     .collect();
-                picked.sort_by(|a, b| {
+                crate::api::sorting::sort_by(&mut picked, &|a, b| {
                     a["metadata"]["name"]
                         .as_str()
                         .cmp(&b["metadata"]["name"].as_str())

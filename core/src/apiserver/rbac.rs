@@ -354,9 +354,9 @@ impl PolicySnapshot {
         snap.cluster_role_bindings
             .sort_by(|a, b| a.name.cmp(&b.name));
         for list in snap.role_bindings.values_mut() {
-            list.sort_by(|a, b| a.name.cmp(&b.name));
+            crate::api::sorting::sort_by(list, &|a, b| a.name.cmp(&b.name));
         }
-        cluster_roles.sort_by(|a, b| {
+        crate::api::sorting::sort_by(&mut cluster_roles, &|a, b| {
             a["metadata"]["name"]
                 .as_str()
                 .cmp(&b["metadata"]["name"].as_str())

@@ -45,7 +45,7 @@ pub struct EndpointsController {
 
 /// Sorts addresses by IP, then pod uid (`SortSubsets`).
 fn sort_addresses(a: &mut [Value]) {
-    a.sort_by(|x, y| {
+    crate::api::sorting::sort_by(a, &|x, y| {
         let k = |v: &Value| {
             (
                 v["ip"].as_str().unwrap_or("").to_string(),

@@ -268,7 +268,7 @@ impl EndpointSliceController {
             .in_namespace(ns)
             .filter(|p| sel.matches(meta::labels(p)) && has_ip_and_not_terminal(p))
             .collect();
-        pods.sort_by(|a, b| meta::name(a).cmp(meta::name(b)));
+        crate::api::sorting::sort_by(&mut pods, &|a, b| meta::name(a).cmp(meta::name(b)));
         let mut ports: Option<Vec<Value>> = None;
         let mut endpoints = Vec::new();
         for pod in pods {
@@ -359,7 +359,7 @@ impl EndpointSliceController {
             .join(",");
 
         let mut existing = existing;
-        existing.sort_by(|a, b| meta::name(a).cmp(meta::name(b)));
+        crate::api::sorting::sort_by(&mut existing, &|a, b| meta::name(a).cmp(meta::name(b)));
         let mut err = false;
         if existing.len() > 1 {
             // Keep the first, delete the rest.

@@ -427,7 +427,7 @@ impl ReplicaSetController {
                     .unwrap_or(0)
             };
             let mut ranked: Vec<(&Object, usize)> = owned.iter().map(|p| (&**p, rank(p))).collect();
-            ranked.sort_by(|a, b| deletion_order(a.0, a.1, b.0, b.1));
+            crate::api::sorting::sort_by(&mut ranked, &|a, b| deletion_order(a.0, a.1, b.0, b.1));
             let victims: Vec<Object> = ranked.into_iter().take(n).map(|(p, _)| p.clone()).collect();
             ctx.record(
                 "reconcile",

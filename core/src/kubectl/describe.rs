@@ -1703,7 +1703,7 @@ impl Describer {
                     && meta::controller_ref(rs).is_some_and(|r| sv(r, &["uid"]) == uid)
             })
             .collect();
-        owned.sort_by(|a, b| {
+        crate::api::sorting::sort_by(&mut owned, &|a, b| {
             let ta = opt_str(a, &["metadata", "creationTimestamp"]).and_then(unix_ms);
             let tb = opt_str(b, &["metadata", "creationTimestamp"]).and_then(unix_ms);
             ta.cmp(&tb).then_with(|| meta::name(a).cmp(meta::name(b)))
@@ -2238,7 +2238,7 @@ impl Describer {
             .iter()
             .filter(|q| meta::namespace(q) == Some(name))
             .collect();
-        quotas.sort_by(|a, b| meta::name(a).cmp(meta::name(b)));
+        crate::api::sorting::sort_by(&mut quotas, &|a, b| meta::name(a).cmp(meta::name(b)));
         self.w.write(0, "\n");
         if quotas.is_empty() {
             self.w.write(0, "No resource quota.\n");

@@ -69,7 +69,7 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 }
             }
             if info.kind == "Event" {
-                objs.sort_by_key(event_time);
+                crate::api::sorting::sort_by_key(&mut objs, &|x| event_time(x));
             }
         } else {
             for n in names {

@@ -391,7 +391,7 @@ fn find_pod(ctx: &mut Ctx<'_>, arg: &str) -> Result<Object, String> {
             meta::name(p).to_string(),
         )
     };
-    items.sort_by_key(rank);
+    crate::api::sorting::sort_by_key(&mut items, &|x| rank(x));
     let n = items.len();
     let first = items.swap_remove(0);
     if n > 1 {

@@ -800,7 +800,7 @@ fn yaml_key_less(a: &str, b: &str) -> bool {
 
 pub(crate) fn yaml_sorted_keys(m: &Map<String, Value>) -> Vec<&String> {
     let mut keys: Vec<&String> = m.keys().collect();
-    keys.sort_by(|a, b| {
+    crate::api::sorting::sort_by(&mut keys, &|a, b| {
         if yaml_key_less(a, b) {
             std::cmp::Ordering::Less
         } else if yaml_key_less(b, a) {

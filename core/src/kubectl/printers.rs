@@ -629,7 +629,7 @@ pub(crate) fn selector_string(sel: Option<&Value>) -> String {
         };
         reqs.push((key, text));
     }
-    reqs.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::api::sorting::sort_by(&mut reqs, &|a, b| a.0.cmp(&b.0));
     reqs.into_iter().map(|r| r.1).collect::<Vec<_>>().join(",")
 }
 

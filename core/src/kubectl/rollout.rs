@@ -72,7 +72,7 @@ fn owned_replicasets(ctx: &mut Ctx<'_>, d: &Object) -> Result<Vec<Object>, Strin
         .into_iter()
         .filter(|r| meta::controller_ref(r).is_some_and(|o| o["uid"] == meta::uid(d)))
         .collect();
-    rs.sort_by_key(revision_of);
+    crate::api::sorting::sort_by_key(&mut rs, &|x| revision_of(x));
     Ok(rs)
 }
 

@@ -380,10 +380,12 @@ pub fn render(
     )));
 
     let mut sorted: Vec<&(ServicePort, Vec<Endpoint>)> = services.iter().collect();
-    sorted.sort_by(|a, b| (&a.0.name, &a.0.protocol).cmp(&(&b.0.name, &b.0.protocol)));
+    crate::api::sorting::sort_by(&mut sorted, &|a, b| {
+        (&a.0.name, &a.0.protocol).cmp(&(&b.0.name, &b.0.protocol))
+    });
     for (svc, endpoints) in sorted {
         let mut endpoints: Vec<Endpoint> = endpoints.clone();
-        endpoints.sort_by_key(Endpoint::address);
+        crate::api::sorting::sort_by_key(&mut endpoints, &|x| Endpoint::address(x));
         endpoints.dedup_by_key(|e| e.address());
         let (cluster_eps, local_eps, has_endpoints) = categorize(svc, &endpoints, node);
         let proto = svc.proto();
@@ -526,7 +528,7 @@ pub fn render(
             reachable.extend(local_eps.iter().copied());
         }
         let mut reachable: Vec<&Endpoint> = reachable.into_iter().collect();
-        reachable.sort_by_key(|e| e.address());
+        crate::api::sorting::sort_by_key(&mut reachable, &|e| e.address());
         for ep in reachable {
             let addr = ep.address();
             let sep = endpoint_chain(name, &svc.protocol, &addr);

@@ -7,7 +7,7 @@ use crate::api::{meta, Object};
 use crate::controllers::podutil::At;
 use serde_json::Value;
 use std::any::Any;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -451,44 +451,42 @@ pub const POD_LABEL_INDEX: &str = "podLabelIndex";
 /// browser tab has one thread and 5,000 nodes.
 #[derive(Clone, Debug, Default)]
 pub struct PodLabelIndex {
-    /// Namespace, then label key, then label value (nested so lookups borrow `&str`).
-    nodes: HashMap<String, HashMap<String, ByValue>>,
+    /// By [`PodLabelIndex::key`]: one map type, not three nested ones (the page's wasm pays
+    /// for every map type).
+    nodes: BTreeMap<String, BTreeMap<String, u32>>,
 }
 
-/// One label key's values, each with the nodes holding pods that carry it and how many.
-type ByValue = HashMap<String, BTreeMap<String, u32>>;
-
 impl PodLabelIndex {
-    fn labels(pod: &PodInfo) -> impl Iterator<Item = (&String, &str)> {
+    /// The index's key for pods of `namespace` labelled `key=value` (namespaces hold no `/`,
+    /// label keys no `=`).
+    pub fn key(namespace: &str, key: &str, value: &str) -> String {
+        format!("{namespace}/{key}={value}")
+    }
+
+    fn keys(pod: &PodInfo) -> impl Iterator<Item = String> + '_ {
+        let ns = pod.namespace();
         meta::labels(&pod.pod)
             .into_iter()
             .flatten()
-            .filter_map(|(k, v)| Some((k, v.as_str()?)))
+            .filter_map(move |(k, v)| Some(Self::key(ns, k, v.as_str()?)))
     }
 
     /// `pod` is now on `node`.
     pub fn add(&mut self, node: &str, pod: &PodInfo) {
-        let by_key = self.nodes.entry(pod.namespace().to_string()).or_default();
-        for (key, value) in Self::labels(pod) {
-            let by_node = by_key
-                .entry(key.clone())
+        for key in Self::keys(pod) {
+            *self
+                .nodes
+                .entry(key)
                 .or_default()
-                .entry(value.to_string())
-                .or_default();
-            *by_node.entry(node.to_string()).or_default() += 1;
+                .entry(node.to_string())
+                .or_default() += 1;
         }
     }
 
     /// `pod` left `node`.
     pub fn remove(&mut self, node: &str, pod: &PodInfo) {
-        let Some(by_key) = self.nodes.get_mut(pod.namespace()) else {
-            return;
-        };
-        for (key, value) in Self::labels(pod) {
-            let Some(by_value) = by_key.get_mut(key.as_str()) else {
-                continue;
-            };
-            let Some(by_node) = by_value.get_mut(value) else {
+        for key in Self::keys(pod) {
+            let Some(by_node) = self.nodes.get_mut(&key) else {
                 continue;
             };
             if let Some(n) = by_node.get_mut(node) {
@@ -498,36 +496,23 @@ impl PodLabelIndex {
                 }
             }
             if by_node.is_empty() {
-                by_value.remove(value);
+                self.nodes.remove(&key);
             }
-            if by_value.is_empty() {
-                by_key.remove(key.as_str());
-            }
-        }
-        if by_key.is_empty() {
-            self.nodes.remove(pod.namespace());
         }
     }
 
-    fn by_node(&self, namespace: &str, key: &str, value: &str) -> Option<&BTreeMap<String, u32>> {
-        self.nodes.get(namespace)?.get(key)?.get(value)
-    }
-
-    /// The nodes, in name order, holding pods of `namespace` labelled `key=value`.
-    pub fn nodes_with<'a>(
-        &'a self,
-        namespace: &str,
-        key: &str,
-        value: &str,
-    ) -> impl Iterator<Item = &'a str> + 'a {
-        self.by_node(namespace, key, value)
+    /// The nodes, in name order, holding pods under `key` ([`PodLabelIndex::key`]).
+    pub fn nodes_with<'a>(&'a self, key: &str) -> impl Iterator<Item = &'a str> + 'a {
+        self.nodes
+            .get(key)
             .into_iter()
             .flat_map(|by_node| by_node.keys().map(String::as_str))
     }
 
-    /// How many pods of `namespace` labelled `key=value` are on `node`.
-    pub fn count_on(&self, namespace: &str, key: &str, value: &str, node: &str) -> u32 {
-        self.by_node(namespace, key, value)
+    /// How many pods under `key` ([`PodLabelIndex::key`]) are on `node`.
+    pub fn count_on(&self, key: &str, node: &str) -> u32 {
+        self.nodes
+            .get(key)
             .and_then(|by_node| by_node.get(node))
             .copied()
             .unwrap_or(0)

@@ -135,7 +135,7 @@ pub fn spec_replicas(rs: &Object) -> i64 {
 
 /// Oldest first (`ReplicaSetsByCreationTimestamp`), ties by name.
 pub fn by_creation(rss: &mut [Object]) {
-    rss.sort_by(|a, b| {
+    crate::api::sorting::sort_by(rss, &|a, b| {
         let ca = a
             .at(&["metadata", "creationTimestamp"])
             .and_then(Value::as_str);

@@ -433,7 +433,7 @@ pub fn scale(
             .unwrap_or("")
             .to_string()
     };
-    order.sort_by(|&a, &b| {
+    crate::api::sorting::sort_by(&mut order, &|&a, &b| {
         spec_replicas(&all[b])
             .cmp(&spec_replicas(&all[a]))
             .then_with(|| {
@@ -511,7 +511,7 @@ pub fn cleanup(
     if diff <= 0 {
         return Ok(());
     }
-    alive.sort_by_key(|rs| revision(rs));
+    crate::api::sorting::sort_by_key(&mut alive, &|rs| revision(rs));
     for rs in alive.into_iter().take(diff as usize) {
         let generation = rs
             .at(&["metadata", "generation"])

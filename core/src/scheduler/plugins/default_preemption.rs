@@ -47,7 +47,9 @@ pub fn select_victims(
     if !fits(&trimmed) {
         return None;
     }
-    lower.sort_by(|a, b| b.priority().cmp(&a.priority()).then(a.key.cmp(&b.key)));
+    crate::api::sorting::sort_by(&mut lower, &|a, b| {
+        b.priority().cmp(&a.priority()).then(a.key.cmp(&b.key))
+    });
     let mut victims = Vec::new();
     for v in lower {
         trimmed.add_pod(v.clone());

@@ -38,6 +38,8 @@ pub struct Constraint {
     pub selectors: Vec<Selector>,
     /// A hash of the namespace and the selectors in string form, the count cache's key.
     signature: OnceCell<u64>,
+    /// The label index's key for the label a selector requires, if one does.
+    index_key: OnceCell<Option<String>>,
 }
 
 thread_local! {
@@ -50,6 +52,27 @@ thread_local! {
 }
 
 impl Constraint {
+    fn new(max_skew: i64, topology_key: String, selectors: Vec<Selector>) -> Self {
+        Constraint {
+            max_skew,
+            topology_key,
+            selectors,
+            signature: OnceCell::new(),
+            index_key: OnceCell::new(),
+        }
+    }
+
+    /// The [`PodLabelIndex`] key of the label the selectors require (the constraint is
+    /// always asked about one namespace, the incoming pod's).
+    fn index_key(&self, namespace: &str) -> Option<&str> {
+        self.index_key
+            .get_or_init(|| {
+                let (key, value) = self.selectors.iter().find_map(Selector::required_label)?;
+                Some(PodLabelIndex::key(namespace, key, value))
+            })
+            .as_deref()
+    }
+
     fn matches(&self, pod: &PodInfo, namespace: &str) -> bool {
         !pod.deleting
             && pod.namespace() == namespace
@@ -61,9 +84,8 @@ impl Constraint {
     /// Pods on `node` the constraint counts; `index` (the snapshot's, if at hand) answers
     /// 0 without looking at the node's pods when none carries the label a selector requires.
     fn count(&self, node: &NodeInfo, namespace: &str, index: Option<&PodLabelIndex>) -> i64 {
-        let required = self.selectors.iter().find_map(Selector::required_label);
-        if let (Some(index), Some((key, value))) = (index, required) {
-            if index.count_on(namespace, key, value, &node.name) == 0 {
+        if let (Some(index), Some(key)) = (index, self.index_key(namespace)) {
+            if index.count_on(key, &node.name) == 0 {
                 return 0;
             }
         }
@@ -114,12 +136,11 @@ pub fn explicit(pod: &PodInfo, when: &str) -> Vec<Constraint> {
         .flatten()
         .filter(|c| c.get("whenUnsatisfiable").and_then(Value::as_str) == Some(when))
         .filter_map(|c| {
-            Some(Constraint {
-                max_skew: c.get("maxSkew").and_then(Value::as_i64).unwrap_or(1),
-                topology_key: c.get("topologyKey")?.as_str()?.to_string(),
-                selectors: vec![Selector::from_label_selector(c.get("labelSelector")).ok()?],
-                signature: OnceCell::new(),
-            })
+            Some(Constraint::new(
+                c.get("maxSkew").and_then(Value::as_i64).unwrap_or(1),
+                c.get("topologyKey")?.as_str()?.to_string(),
+                vec![Selector::from_label_selector(c.get("labelSelector")).ok()?],
+            ))
         })
         .collect()
 }
@@ -213,12 +234,7 @@ pub fn system_defaults(selectors: &[Selector]) -> Vec<Constraint> {
     }
     [(HOSTNAME, 3), (ZONE, 5)]
         .iter()
-        .map(|(k, s)| Constraint {
-            max_skew: *s,
-            topology_key: k.to_string(),
-            selectors: selectors.to_vec(),
-            signature: OnceCell::new(),
-        })
+        .map(|(k, s)| Constraint::new(*s, k.to_string(), selectors.to_vec()))
         .collect()
 }
 
@@ -336,8 +352,7 @@ fn domain_candidates(
     let index = label_index(state)?;
     let mut found = BTreeSet::new();
     for c in constraints.iter().filter(|c| c.topology_key != HOSTNAME) {
-        let (key, value) = c.selectors.iter().find_map(Selector::required_label)?;
-        for name in index.nodes_with(pod.namespace(), key, value) {
+        for name in index.nodes_with(c.index_key(pod.namespace())?) {
             let i = all
                 .binary_search_by(|n| n.name.as_str().cmp(name))
                 .ok()
