@@ -112,10 +112,7 @@ impl Ctx<'_> {
         let mut rec =
             Record::new(self.now, self.lane, "request", req.line()).peer("kube-apiserver");
         if let Some(n) = &req.name {
-            rec = rec.object(match &req.namespace {
-                Some(ns) => format!("{} {ns}/{n}", req.resource.kind),
-                None => format!("{} {n}", req.resource.kind),
-            });
+            rec = rec.object(object_label(req.resource.kind, req.namespace.as_deref(), n));
         }
         let mark = self.trace.mark();
         self.trace.push(rec);
@@ -197,10 +194,7 @@ fn subject_of(
     response: Option<&Object>,
 ) -> Option<String> {
     if let Some(n) = name {
-        return Some(match namespace {
-            Some(ns) => format!("{} {ns}/{n}", resource.kind),
-            None => format!("{} {n}", resource.kind),
-        });
+        return Some(object_label(resource.kind, namespace, n));
     }
     // A create names its object only in the response (generateName, Events).
     let obj = response?;
@@ -215,7 +209,14 @@ fn subject_of(
                 _ => format!("Event {ns}/{name}"),
             })
         }
-        (kind, Some(ns)) => Some(format!("{kind} {ns}/{name}")),
-        (kind, None) => Some(format!("{kind} {name}")),
+        (kind, ns) => Some(object_label(kind, ns, name)),
+    }
+}
+
+/// A trace record's object: `Kind namespace/name`, or `Kind name` for a cluster-scoped one.
+fn object_label(kind: &str, namespace: Option<&str>, name: &str) -> String {
+    match namespace {
+        Some(ns) => format!("{kind} {ns}/{name}"),
+        None => format!("{kind} {name}"),
     }
 }
