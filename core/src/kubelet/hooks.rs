@@ -114,10 +114,11 @@ impl Kubelet {
             Which::Init(i) => &w.init[i],
             Which::App(i) => &w.app[i],
         };
-        let h = handler(&c.spec, hook)?;
+        let spec = c.spec(&w.pod);
+        let h = handler(spec, hook)?;
         let ip = w.ip.clone().unwrap_or_default();
         let t = Target {
-            container: &c.spec,
+            container: spec,
             pod_ip: &ip,
         };
         Some(run(&h, &t, &c.name, &w.pod_ref()))
@@ -240,7 +241,7 @@ impl Kubelet {
             }
             None => (0, grace_s),
         };
-        let (stop_ms, code) = if behaviour::is_shell(&c.spec) && remaining > 0 {
+        let (stop_ms, code) = if behaviour::is_shell(c.spec(&pod)) && remaining > 0 {
             (remaining * 1000, 137)
         } else {
             (STOP_SERVER_MS.min(remaining * 1000).max(1), 0)

@@ -123,7 +123,7 @@ impl Kubelet {
                 },
             }
         };
-        let mut lines = output(&c.spec, &pod, cpus, start, end);
+        let mut lines = output(c.spec(&w.pod), &pod, cpus, start, end);
         if let Some(n) = opts.tail_lines {
             let skip = lines.len().saturating_sub(n);
             lines.drain(..skip);

@@ -142,9 +142,16 @@ enum State {
     },
 }
 
+/// One container of a worker's pod. Its spec is the pod's (`spec.containers[index]` or
+/// `spec.initContainers[index]`), read from the worker's current pod: a container's fields
+/// cannot change but for its image, and a copy per container would cost more memory than the
+/// rest of the worker.
 #[derive(Clone, Debug)]
 struct Ctr {
-    spec: Value,
+    index: usize,
+    /// The image of the spec the kubelet last acted on: the one input of the container's spec
+    /// hash that can change (see `update.rs`).
+    spec_image: String,
     name: String,
     image: String,
     init: bool,
@@ -171,9 +178,10 @@ struct Ctr {
 }
 
 impl Ctr {
-    fn new(spec: &Value, init: bool, waiting: &str) -> Ctr {
+    fn new(index: usize, spec: &Value, init: bool, waiting: &str) -> Ctr {
         Ctr {
-            spec: spec.clone(),
+            index,
+            spec_image: spec["image"].as_str().unwrap_or("").to_string(),
             name: spec["name"].as_str().unwrap_or("").to_string(),
             image: spec["image"].as_str().unwrap_or("").to_string(),
             init,
@@ -212,8 +220,18 @@ impl Ctr {
         matches!(self.state, State::Running { .. })
     }
 
-    fn pull_policy(&self) -> String {
-        match self.spec["imagePullPolicy"].as_str() {
+    /// Its spec in `pod` (the worker's pod).
+    fn spec<'p>(&self, pod: &'p Object) -> &'p Value {
+        let field = if self.init {
+            "initContainers"
+        } else {
+            "containers"
+        };
+        &pod["spec"][field][self.index]
+    }
+
+    fn pull_policy(&self, pod: &Object) -> String {
+        match self.spec(pod)["imagePullPolicy"].as_str() {
             Some(p) => p.to_string(),
             None if with_default_tag(&self.image).ends_with(":latest") => "Always".into(),
             None => "IfNotPresent".into(),
@@ -237,7 +255,9 @@ struct Worker {
     net_ready: bool,
     terminating: bool,
     deleted_sent: bool,
-    last_sent: Option<Value>,
+    /// The last status sent, as its JSON text: a decoded copy per pod costs several times
+    /// the text's size.
+    last_sent: Option<String>,
     transitions: BTreeMap<&'static str, (bool, Millis)>,
     /// When the kubelet admitted the pod (its volume manager and mount wait count from here).
     admitted_at: Millis,
@@ -630,8 +650,7 @@ impl Kubelet {
         } else {
             "ContainerCreating"
         };
-        let list =
-            |k: &str| -> Vec<Value> { pod["spec"][k].as_array().cloned().unwrap_or_default() };
+        let list = |k: &str| pod["spec"][k].as_array().into_iter().flatten().enumerate();
         let w = Worker {
             pod: Arc::clone(pod),
             uid: meta::uid(pod).to_string(),
@@ -640,12 +659,10 @@ impl Kubelet {
             ip: None,
             start_time: ctx.now(),
             init: list("initContainers")
-                .iter()
-                .map(|c| Ctr::new(c, true, "PodInitializing"))
+                .map(|(i, c)| Ctr::new(i, c, true, "PodInitializing"))
                 .collect(),
             app: list("containers")
-                .iter()
-                .map(|c| Ctr::new(c, false, waiting))
+                .map(|(i, c)| Ctr::new(i, c, false, waiting))
                 .collect(),
             next_init: 0,
             net_ready: false,
@@ -1053,13 +1070,13 @@ impl Kubelet {
         }
         let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
-        let uid = w.uid.clone();
+        let (uid, pod) = (w.uid.clone(), w.pod.clone());
         let c = w.ctr(which);
         c.launched = true;
         // Each start is from the pod's current spec (its image may have changed).
-        c.image = c.spec["image"].as_str().unwrap_or("").to_string();
+        c.image = c.spec_image.clone();
         let image = c.image.clone();
-        let policy = c.pull_policy();
+        let policy = c.pull_policy(&pod);
         let present = self.images.has(&image, now);
         let shown = with_default_tag(&image);
         if policy == "Never" && !present {
@@ -1135,7 +1152,7 @@ impl Kubelet {
         let c = w.ctr(which);
         let name = c.name.clone();
         let id = c.id.clone().unwrap_or_default();
-        let post_start = hooks::handler(&c.spec, "postStart");
+        let post_start = hooks::handler(c.spec(&pod), "postStart");
         self.lane_record(
             ctx,
             Lane::ContainerRuntime,
@@ -1163,19 +1180,20 @@ impl Kubelet {
     fn running(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which, started_at: Millis) {
         let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
-        let uid = w.uid.clone();
+        let (uid, pod) = (w.uid.clone(), w.pod.clone());
         let c = w.ctr(which);
+        let spec = c.spec(&pod);
         c.state = State::Running { started_at };
         c.hook_started = None;
         let init = c.init;
-        let startup = !init && probes::Probe::of(&c.spec, probes::Kind::Startup).is_some();
-        let readiness = probes::Probe::of(&c.spec, probes::Kind::Readiness).is_some();
+        let startup = !init && probes::Probe::of(spec, probes::Kind::Startup).is_some();
+        let readiness = probes::Probe::of(spec, probes::Kind::Readiness).is_some();
         c.started = !startup;
         if !init {
             c.ready = c.started && !readiness;
         }
         let epoch = c.restarts;
-        if let Behaviour::Exits { after, code: _ } = behaviour::of(&c.spec) {
+        if let Behaviour::Exits { after, code: _ } = behaviour::of(spec) {
             let at = started_at + after.max(5);
             self.after(
                 ctx,
@@ -1196,11 +1214,12 @@ impl Kubelet {
 
     fn exit(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which, epoch: u32) {
         let w = self.workers.get_mut(key).expect("worker");
+        let pod = w.pod.clone();
         let c = w.ctr(which);
         if !c.running() || c.restarts != epoch {
             return;
         }
-        let code = match behaviour::of(&c.spec) {
+        let code = match behaviour::of(c.spec(&pod)) {
             Behaviour::Exits { code, .. } => code,
             Behaviour::Runs => 0,
         };
@@ -1467,7 +1486,8 @@ impl Kubelet {
             return;
         };
         let status = status::build(w, &host_ip, now);
-        if w.last_sent.as_ref() == Some(&status) {
+        let text = status.to_string();
+        if w.last_sent.as_ref() == Some(&text) {
             return;
         }
         // The trace shows a condition when it becomes True, and when it falls back to False.
@@ -1495,7 +1515,7 @@ impl Kubelet {
         let Some(w) = self.workers.get_mut(key) else {
             return;
         };
-        w.last_sent = Some(status.clone());
+        w.last_sent = Some(text);
         // The real kubelet sends a strategic merge patch with `$setElementOrder/conditions` so
         // the conditions end in its order; the apiserver here does not honour that directive
         // yet, so the status goes as a merge patch, whose lists replace (the same result).

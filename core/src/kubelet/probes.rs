@@ -221,7 +221,7 @@ impl Kubelet {
         };
         let ip = w.ip.clone().unwrap_or_default();
         let t = Target {
-            container: &c.spec,
+            container: c.spec(&w.pod),
             pod_ip: &ip,
         };
         run(probe, &t, &w.pod, &c.name, at.saturating_sub(started_at))
@@ -240,7 +240,7 @@ impl Kubelet {
     ) {
         let now = ctx.now();
         let c = self.container(key, which);
-        let Some(probe) = Probe::of(&c.spec, kind) else {
+        let Some(probe) = Probe::of(c.spec(&self.workers[key].pod), kind) else {
             return;
         };
         let State::Running { started_at } = c.state else {
@@ -276,6 +276,7 @@ impl Kubelet {
     pub(super) fn start_probes(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which) {
         let now = ctx.now();
         let w = self.workers.get_mut(key).expect("worker");
+        let pod = w.pod.clone();
         let c = w.ctr(which);
         c.probes = ProbeStates::default();
         c.probes.0[Kind::Readiness.index()].result = Some(false);
@@ -283,7 +284,7 @@ impl Kubelet {
         let State::Running { started_at } = c.state else {
             return;
         };
-        if Probe::of(&c.spec, Kind::Startup).is_some() {
+        if Probe::of(c.spec(&pod), Kind::Startup).is_some() {
             self.schedule_probe(ctx, key, which, Kind::Startup, now, false);
         } else {
             self.schedule_probe(ctx, key, which, Kind::Liveness, now, false);
@@ -382,7 +383,7 @@ impl Kubelet {
         if (kind == Kind::Startup) == started {
             return;
         }
-        let Some(probe) = Probe::of(&c.spec, kind) else {
+        let Some(probe) = Probe::of(c.spec(&w.pod), kind) else {
             return;
         };
         let name = c.name.clone();
@@ -496,7 +497,7 @@ impl Kubelet {
                 Kind::Startup => {
                     // Started: the liveness and readiness workers take over.
                     c.started = true;
-                    c.ready = Probe::of(&c.spec, Kind::Readiness).is_none();
+                    c.ready = Probe::of(c.spec(&pod), Kind::Readiness).is_none();
                     self.lane_record(
                         ctx,
                         Lane::Kubelet,

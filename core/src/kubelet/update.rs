@@ -18,24 +18,25 @@ impl Kubelet {
     /// triggers acts on the containers whose image changed.
     pub(super) fn pod_updated(&mut self, ctx: &mut Ctx<'_>, key: &str) {
         let w = &self.workers[key];
-        let mut changed: Vec<(Which, Value)> = Vec::new();
+        let mut changed: Vec<(Which, String)> = Vec::new();
         for (field, ctrs, which) in [
             ("initContainers", &w.init, Which::Init as fn(usize) -> Which),
             ("containers", &w.app, Which::App),
         ] {
-            let specs = w.pod["spec"][field].as_array().cloned().unwrap_or_default();
+            let specs = w.pod["spec"][field].as_array().into_iter().flatten();
             for (i, (c, spec)) in ctrs.iter().zip(specs).enumerate() {
-                if spec["image"] != c.spec["image"] {
-                    changed.push((which(i), spec));
+                let image = spec["image"].as_str().unwrap_or("");
+                if image != c.spec_image {
+                    changed.push((which(i), image.to_string()));
                 }
             }
         }
-        for (which, spec) in changed {
-            self.image_changed(ctx, key, which, spec);
+        for (which, image) in changed {
+            self.image_changed(ctx, key, which, image);
         }
     }
 
-    fn image_changed(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which, spec: Value) {
+    fn image_changed(&mut self, ctx: &mut Ctx<'_>, key: &str, which: Which, image: String) {
         let w = self.workers.get_mut(key).expect("worker");
         let (uid, pod) = (w.uid.clone(), w.pod.clone());
         let grace = pod
@@ -47,11 +48,10 @@ impl Kubelet {
         if live && matches!(which, Which::Init(_)) {
             return;
         }
-        c.spec = spec;
+        c.spec_image = image.clone();
         c.pull_backoff = 0;
         c.crash_backoff = 0;
         let (name, epoch) = (c.name.clone(), c.restarts);
-        let image = c.spec["image"].as_str().unwrap_or("").to_string();
         if live {
             // Its probe workers stop with it.
             for st in c.probes.0.iter_mut() {

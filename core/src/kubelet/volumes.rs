@@ -28,11 +28,11 @@ pub const MOUNT_WAIT_MS: Millis = 123_000;
 pub const MOUNT_BACKOFF_INITIAL_MS: Millis = 500;
 pub const MOUNT_BACKOFF_MAX_MS: Millis = 122_000;
 
-/// One volume of the pod, as the volume manager tracks it.
+/// One volume of the pod, as the volume manager tracks it; its spec is the pod's
+/// `spec.volumes[i]`, read from the pod when needed.
 #[derive(Clone, Debug)]
 pub struct Vol {
     pub name: String,
-    pub spec: Value,
     pub mounted: bool,
     pub backoff: Millis,
     /// No retry before this time.
@@ -47,7 +47,6 @@ pub fn of(pod: &Object) -> Vec<Vol> {
         .flatten()
         .map(|v| Vol {
             name: v["name"].as_str().unwrap_or("").to_string(),
-            spec: v.clone(),
             mounted: false,
             backoff: 0,
             next_try: 0,
@@ -307,10 +306,12 @@ impl Kubelet {
             .collect();
         let mut process_errors: Vec<(String, String)> = Vec::new();
         for i in due {
-            let spec = self.workers[key].volumes[i].spec.clone();
+            // Read from the pod (its volumes cannot change): a copy per worker would cost more
+            // memory than the rest of the worker.
+            let spec = &pod["spec"]["volumes"][i];
             let name = self.workers[key].volumes[i].name.clone();
-            let ty = kind(&spec);
-            let result = self.mount_one(ctx, &pod, &spec);
+            let ty = kind(spec);
+            let result = self.mount_one(ctx, &pod, spec);
             let v = &mut self.workers.get_mut(key).expect("worker").volumes[i];
             match result {
                 Ok(desc) => {
@@ -491,9 +492,10 @@ impl Kubelet {
     ) -> Result<(), String> {
         let w = &self.workers[key];
         let ns = meta::namespace(&w.pod).unwrap_or("default").to_string();
+        let pod = w.pod.clone();
         let spec = match which {
-            Which::Init(i) => w.init[i].spec.clone(),
-            Which::App(i) => w.app[i].spec.clone(),
+            Which::Init(i) => w.init[i].spec(&pod),
+            Which::App(i) => w.app[i].spec(&pod),
         };
         let mut cache: Vec<((String, String), Result<Object, String>)> = Vec::new();
         let mut get = |this: &mut Self, ctx: &mut Ctx<'_>, kind: &str, name: &str| {
