@@ -481,7 +481,9 @@ impl Scheduler {
             let (row, verdict) = filter_node(idx);
             if verdict.is_success() {
                 feasible.push(idx);
-                rows.insert(idx, row);
+                if detailed {
+                    rows.insert(idx, row);
+                }
             }
         }
         if pre_filter_reject.is_none() && n > 0 && feasible.is_empty() {
@@ -500,7 +502,10 @@ impl Scheduler {
                 } else {
                     statuses.insert(nodes[idx].name.clone(), verdict);
                 }
-                rows.insert(idx, row);
+                // The per-node table is only for the trace's record.
+                if detailed {
+                    rows.insert(idx, row);
+                }
             }
             self.next_start_node_index = (start + processed) % n;
         }
