@@ -8,7 +8,8 @@
 //!   does not bump it.
 //! - Per key: `create_revision`, `mod_revision`, `version` (1 on create, +1 per put, reset by a
 //!   delete) and `lease` (0 = none). Values are [`Arc<str>`] (JSON text), shared and never copied.
-//! - Full history per key, so reads at an older revision see what was there then, until
+//! - Full history per key, so reads at an older revision see what was there then (an older
+//!   version is held as its difference from the next one, see `history.rs`), until
 //!   [`Etcd::compact`] drops it: reading below the compacted revision is
 //!   [`EtcdError::Compacted`], above the current one [`EtcdError::FutureRev`].
 //! - Watches ([`Etcd::watch`]) replay the stored history from their start revision, then every
@@ -36,6 +37,7 @@
 //!
 //! Everything is ordered (`BTreeMap`, `Vec`); nothing depends on the OS, the clock or randomness.
 
+mod history;
 mod lease;
 mod store;
 mod watch;
@@ -267,7 +269,7 @@ struct Rev {
     create_revision: i64,
     version: i64,
     lease: i64,
-    value: Option<Arc<str>>,
+    value: Option<history::Stored>,
 }
 
 /// The store. See the module documentation.
@@ -359,8 +361,8 @@ impl Etcd {
         DB_BASE_IN_USE + self.bytes_held.div_ceil(DB_PAGE) * DB_PAGE
     }
 
-    fn rev_bytes(key: &str, value: Option<&Arc<str>>) -> u64 {
-        (key.len() + value.map_or(0, |v| v.len())) as u64 + REV_OVERHEAD
+    fn rev_bytes(key: &str, value_len: usize) -> u64 {
+        (key.len() + value_len) as u64 + REV_OVERHEAD
     }
 
     fn note_size(&mut self) {

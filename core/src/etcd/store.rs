@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::ops::Bound;
 use std::sync::Arc;
 
+use super::history::{text_at, Stored};
 use super::{
     Compare, CompareResult, CompareTarget, DeleteRangeResponse, DeleteResponse, Etcd, EtcdError,
     EventKind, KeyValue, Op, OpResponse, PutResponse, RangeResponse, Rev, Txn, TxnResponse,
@@ -13,12 +14,13 @@ use super::{
 /// The key value stored at revision `at`, if the key existed then.
 fn kv_at(key: &str, revs: &[Rev], at: i64) -> Option<KeyValue> {
     let idx = revs.partition_point(|r| r.mod_revision <= at);
-    let r = revs.get(idx.checked_sub(1)?)?;
-    live_kv(key, r)
+    live_kv(key, revs, idx.checked_sub(1)?)
 }
 
-fn live_kv(key: &str, r: &Rev) -> Option<KeyValue> {
-    let value = r.value.clone()?;
+/// `revs[idx]` as a key value, unless it is a tombstone.
+fn live_kv(key: &str, revs: &[Rev], idx: usize) -> Option<KeyValue> {
+    let r = revs.get(idx)?;
+    let value = text_at(revs, idx)?;
     Some(KeyValue {
         key: key.to_string(),
         value,
@@ -58,6 +60,12 @@ impl Etcd {
     /// The latest version of `key` if it exists now.
     fn current(&self, key: &str) -> Option<&Rev> {
         self.keys.get(key)?.last().filter(|r| r.value.is_some())
+    }
+
+    /// [`Etcd::current`] as a key value.
+    fn current_kv(&self, key: &str) -> Option<KeyValue> {
+        let revs = self.keys.get(key)?;
+        live_kv(key, revs, revs.len().checked_sub(1)?)
     }
 
     /// One key at revision `rev` (`None` = now).
@@ -163,7 +171,8 @@ impl Etcd {
             return Vec::new();
         };
         revs.iter()
-            .map(|r| match live_kv(key, r) {
+            .enumerate()
+            .map(|(i, r)| match live_kv(key, revs, i) {
                 Some(kv) => kv,
                 None => self.tombstone(key, r.mod_revision),
             })
@@ -303,15 +312,17 @@ impl Etcd {
             CompareTarget::CreateRevision(n) => compare_i64(create_rev, c.result, *n),
             CompareTarget::Version(n) => compare_i64(version, c.result, *n),
             CompareTarget::Lease(n) => compare_i64(lease, c.result, *n),
-            CompareTarget::Value(v) => match cur.and_then(|r| r.value.as_deref()) {
-                None => false,
-                Some(have) => match c.result {
-                    CompareResult::Equal => have == &**v,
-                    CompareResult::NotEqual => have != &**v,
-                    CompareResult::Greater => have > &**v,
-                    CompareResult::Less => have < &**v,
-                },
-            },
+            CompareTarget::Value(v) => {
+                match cur.and_then(|r| r.value.as_ref()?.whole()).map(|t| &**t) {
+                    None => false,
+                    Some(have) => match c.result {
+                        CompareResult::Equal => have == &**v,
+                        CompareResult::NotEqual => have != &**v,
+                        CompareResult::Greater => have > &**v,
+                        CompareResult::Less => have < &**v,
+                    },
+                }
+            }
         }
     }
 
@@ -367,11 +378,7 @@ impl Etcd {
         for op in ops {
             responses.push(match op {
                 Op::Get(key) => {
-                    let kvs: Vec<KeyValue> = self
-                        .current(&key)
-                        .and_then(|r| live_kv(&key, r))
-                        .into_iter()
-                        .collect();
+                    let kvs: Vec<KeyValue> = self.current_kv(&key).into_iter().collect();
                     let count = kvs.len();
                     OpResponse::Get(RangeResponse {
                         kvs,
@@ -429,7 +436,7 @@ impl Etcd {
     ) -> Option<KeyValue> {
         let key = self.key_arc(key);
         let prev = self.current(&key).cloned();
-        let prev_kv = prev.as_ref().and_then(|r| live_kv(&key, r));
+        let prev_kv = self.current_kv(&key);
         let (create_revision, version) = match &prev {
             Some(p) => (p.create_revision, p.version + 1),
             None => (rev, 1),
@@ -444,16 +451,16 @@ impl Etcd {
         if prev.is_none() {
             self.live_keys += 1;
         }
-        self.bytes_held += Self::rev_bytes(&key, Some(&value));
-        let r = Rev {
-            mod_revision: rev,
-            create_revision,
-            version,
-            lease,
-            value: Some(value),
-        };
+        self.bytes_held += Self::rev_bytes(&key, value.len());
         if self.watched(&key) {
-            let kv = live_kv(&key, &r).expect("a put stores a value");
+            let kv = KeyValue {
+                key: key.to_string(),
+                value: value.clone(),
+                create_revision,
+                mod_revision: rev,
+                version,
+                lease,
+            };
             self.deliver(WatchEvent {
                 kind: EventKind::Put,
                 kv,
@@ -461,7 +468,20 @@ impl Etcd {
             });
         }
         self.events.push((rev, key.clone()));
-        self.keys.entry(key).or_default().push(r);
+        let revs = self.keys.entry(key).or_default();
+        // The version it replaces is kept as its difference from this one.
+        if let Some(last) = revs.last_mut() {
+            if let Some(Stored::Whole(old)) = last.value.take() {
+                last.value = Some(Stored::superseded(old, &value));
+            }
+        }
+        revs.push(Rev {
+            mod_revision: rev,
+            create_revision,
+            version,
+            lease,
+            value: Some(Stored::Whole(value)),
+        });
         prev_kv
     }
 
@@ -469,10 +489,10 @@ impl Etcd {
     pub(super) fn apply_delete(&mut self, rev: i64, key: &str) -> Option<KeyValue> {
         let key = self.key_arc(key);
         let prev = self.current(&key)?.clone();
-        let prev_kv = live_kv(&key, &prev);
+        let prev_kv = self.current_kv(&key);
         self.detach_lease(prev.lease, &key);
         self.live_keys -= 1;
-        self.bytes_held += Self::rev_bytes(&key, None);
+        self.bytes_held += Self::rev_bytes(&key, 0);
         let tomb = Rev {
             mod_revision: rev,
             create_revision: 0,
@@ -500,9 +520,9 @@ impl Etcd {
     pub(super) fn event_at(&self, key: &str, rev: i64) -> Option<WatchEvent> {
         let revs = self.keys.get(key)?;
         let idx = revs.partition_point(|r| r.mod_revision < rev);
-        let r = revs.get(idx).filter(|r| r.mod_revision == rev)?;
-        let prev_kv = idx.checked_sub(1).and_then(|i| live_kv(key, &revs[i]));
-        Some(match live_kv(key, r) {
+        revs.get(idx).filter(|r| r.mod_revision == rev)?;
+        let prev_kv = idx.checked_sub(1).and_then(|i| live_kv(key, revs, i));
+        Some(match live_kv(key, revs, idx) {
             Some(kv) => WatchEvent {
                 kind: EventKind::Put,
                 kv,
@@ -541,7 +561,7 @@ impl Etcd {
                 idx
             };
             for r in &revs[..keep_from] {
-                freed += Self::rev_bytes(key, r.value.as_ref());
+                freed += Self::rev_bytes(key, r.value.as_ref().map_or(0, Stored::len));
             }
             revs.drain(..keep_from);
             !revs.is_empty()
