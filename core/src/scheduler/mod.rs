@@ -12,7 +12,7 @@ pub mod queue;
 use crate::api::{meta, resources::for_kind, selector::Selector, Object};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
-use crate::cluster::informer::key_of;
+use crate::cluster::informer::{key_of, Informer};
 use crate::cluster::memo::VersionMemo;
 use crate::controllers::events::{EventType, Recorder};
 use crate::controllers::podutil::At;
@@ -148,6 +148,73 @@ fn replicaset_selector(rs: &Object) -> Option<Selector> {
     Selector::from_label_selector(rs.at(&["spec", "selector"]))
         .ok()
         .filter(|s| !s.is_empty())
+}
+
+/// Services and ReplicaSets by a label their default spreading selector requires
+/// (`namespace/key=value`), or by `namespace/` when it requires none: a pod can only match the
+/// owners filed under one of its labels and those under `namespace/`, so finding its default
+/// selectors does not look at every owner of the namespace.
+const SELECTOR_LABEL_INDEX: &str = "defaultSelectorLabel";
+
+fn selector_label_entry(owner: &Object, selector: Option<Selector>) -> Vec<String> {
+    let ns = meta::namespace(owner).unwrap_or("");
+    match selector {
+        None => Vec::new(),
+        Some(s) => match s.required_label() {
+            Some((k, v)) => vec![format!("{ns}/{k}={v}")],
+            None => vec![format!("{ns}/")],
+        },
+    }
+}
+
+fn service_selector_label(svc: &Object) -> Vec<String> {
+    selector_label_entry(svc, service_selector(svc))
+}
+
+fn replicaset_selector_label(rs: &Object) -> Vec<String> {
+    selector_label_entry(rs, replicaset_selector(rs))
+}
+
+/// The selectors of the Services, then the ReplicaSets, of namespace `ns` that select a pod
+/// with `labels`, each kind in key order (what a scan of the namespace finds), from the
+/// informers' [`SELECTOR_LABEL_INDEX`].
+fn default_selectors(
+    ns: &str,
+    labels: Option<&serde_json::Map<String, Value>>,
+    services: &Informer,
+    rss: &Informer,
+    parsed: &mut VersionMemo<Option<Selector>>,
+) -> Vec<Selector> {
+    let mut index_values = vec![format!("{ns}/")];
+    for (k, v) in labels.into_iter().flatten() {
+        if let Some(v) = v.as_str() {
+            index_values.push(format!("{ns}/{k}={v}"));
+        }
+    }
+    let candidates = |informer: &Informer| -> Vec<Arc<Object>> {
+        let found: BTreeMap<&str, &Arc<Object>> = index_values
+            .iter()
+            .flat_map(|value| informer.by_index_keyed(SELECTOR_LABEL_INDEX, value))
+            .collect();
+        found.into_values().cloned().collect()
+    };
+    let owners = candidates(services)
+        .into_iter()
+        .map(|o| (o, service_selector as fn(&Object) -> Option<Selector>))
+        .chain(
+            candidates(rss)
+                .into_iter()
+                .map(|o| (o, replicaset_selector as fn(&Object) -> Option<Selector>)),
+        );
+    let mut out = Vec::new();
+    for (owner, parse) in owners {
+        if let Some(s) = parsed.get(&owner, parse).as_ref() {
+            if s.matches(labels) {
+                out.push(s.clone());
+            }
+        }
+    }
+    out
 }
 
 pub struct Scheduler {
@@ -370,22 +437,7 @@ impl Scheduler {
         let ns = pod.namespace();
         let (services, rss) = (ctx.cache(SERVICES), ctx.cache(REPLICASETS));
         self.selectors.trim(2 * (services.len() + rss.len()) + 64);
-        let mut out = Vec::new();
-        let owners = services
-            .in_namespace_shared(ns)
-            .map(|o| (o, service_selector as fn(&Object) -> Option<Selector>))
-            .chain(
-                rss.in_namespace_shared(ns)
-                    .map(|o| (o, replicaset_selector as fn(&Object) -> Option<Selector>)),
-            );
-        for (owner, parse) in owners {
-            if let Some(s) = self.selectors.get(owner, parse).as_ref() {
-                if s.matches(labels) {
-                    out.push(s.clone());
-                }
-            }
-        }
-        out
+        default_selectors(ns, labels, services, rss, &mut self.selectors)
     }
 
     fn schedule_one(&mut self, ctx: &mut Ctx<'_>, key: &str) {
@@ -803,8 +855,10 @@ impl Component for Scheduler {
         vec![
             InformerSpec::all(for_kind("v1", "Pod").expect("pods")),
             InformerSpec::all(for_kind("v1", "Node").expect("nodes")),
-            InformerSpec::all(for_kind("apps/v1", "ReplicaSet").expect("replicasets")),
-            InformerSpec::all(for_kind("v1", "Service").expect("services")),
+            InformerSpec::all(for_kind("apps/v1", "ReplicaSet").expect("replicasets"))
+                .indexed(SELECTOR_LABEL_INDEX, replicaset_selector_label),
+            InformerSpec::all(for_kind("v1", "Service").expect("services"))
+                .indexed(SELECTOR_LABEL_INDEX, service_selector_label),
         ]
     }
     fn handle(&mut self, ctx: &mut Ctx<'_>, input: Input) {
@@ -862,6 +916,77 @@ impl Component for Scheduler {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_selectors_from_the_index_are_those_a_namespace_scan_finds() {
+        let svc = |name: &str, ns: &str, sel: Value| json!({"metadata": {"name": name, "namespace": ns}, "spec": {"selector": sel}});
+        let rs = |name: &str, ns: &str, sel: Value| json!({"metadata": {"name": name, "namespace": ns}, "spec": {"selector": sel}});
+        let mut services = Informer::from_list(
+            vec![
+                svc("web", "default", json!({"app": "web"})),
+                svc("all", "default", json!({})),
+                svc(
+                    "web-tier",
+                    "default",
+                    json!({"app": "web", "tier": "front"}),
+                ),
+                svc("other-ns", "prod", json!({"app": "web"})),
+            ],
+            1,
+        );
+        services.add_index(SELECTOR_LABEL_INDEX, service_selector_label);
+        let mut rss = Informer::from_list(
+            vec![
+                rs("web-1", "default", json!({"matchLabels": {"app": "web"}})),
+                rs(
+                    "tiers",
+                    "default",
+                    json!({"matchExpressions": [{"key": "tier", "operator": "In", "values": ["front", "back"]}]}),
+                ),
+                rs(
+                    "not-db",
+                    "default",
+                    json!({"matchExpressions": [{"key": "app", "operator": "NotIn", "values": ["db"]}]}),
+                ),
+                rs("db", "default", json!({"matchLabels": {"app": "db"}})),
+                rs("empty", "default", json!({})),
+            ],
+            1,
+        );
+        rss.add_index(SELECTOR_LABEL_INDEX, replicaset_selector_label);
+        let scan = |ns: &str, labels: Option<&serde_json::Map<String, Value>>| -> Vec<String> {
+            let found = services
+                .in_namespace(ns)
+                .filter_map(service_selector)
+                .chain(rss.in_namespace(ns).filter_map(replicaset_selector));
+            found
+                .filter(|s| s.matches(labels))
+                .map(|s| s.to_string_form())
+                .collect()
+        };
+        let mut parsed = VersionMemo::default();
+        for (ns, labels) in [
+            ("default", json!({"app": "web", "tier": "front"})),
+            ("default", json!({"app": "web"})),
+            ("default", json!({"app": "db", "tier": "back"})),
+            ("default", json!({})),
+            ("prod", json!({"app": "web"})),
+        ] {
+            let labels = labels.as_object();
+            let got: Vec<String> = default_selectors(ns, labels, &services, &rss, &mut parsed)
+                .iter()
+                .map(Selector::to_string_form)
+                .collect();
+            assert_eq!(got, scan(ns, labels), "{ns} {labels:?}");
+        }
+        // The index leaves out what cannot match: a pod of app=db meets neither web owner.
+        let db = json!({"app": "db"});
+        let got = default_selectors("default", db.as_object(), &services, &rss, &mut parsed);
+        assert_eq!(
+            got.iter().map(Selector::to_string_form).collect::<Vec<_>>(),
+            vec!["app=db".to_string()]
+        );
+    }
 
     #[test]
     fn num_feasible_nodes_worked_values() {
