@@ -774,7 +774,11 @@ fn update_from(
             "defaulting".to_string()
         },
     );
-    let errs = validation::validate_update(info.kind, &current, &obj);
+    let errs = if status_only {
+        validation::validate_status_update(info.kind, &current, &obj)
+    } else {
+        validation::validate_update(info.kind, &current, &obj)
+    };
     trace_validation(now, trace, &errs, "validation (update)");
     if !errs.is_empty() {
         return Err(ApiError::invalid(info.kind, info.group, &name, errs));

@@ -63,6 +63,15 @@ pub fn validate_create(kind: &str, obj: &Object) -> Vec<FieldError> {
 }
 
 /// Validates an update of `old` to `new`: the create rules on `new` plus what may not change.
+/// The validation of a write to the status subresource (`pods/status` has its own,
+/// `ValidatePodStatusUpdate`; the other kinds are validated as a whole).
+pub fn validate_status_update(kind: &str, old: &Object, new: &Object) -> Vec<FieldError> {
+    match kind {
+        "Pod" => dedup(pod::validate_pod_status_update(new, old)),
+        _ => validate_update(kind, old, new),
+    }
+}
+
 pub fn validate_update(kind: &str, old: &Object, new: &Object) -> Vec<FieldError> {
     let meta_update = || meta::validate_object_meta_update(new, old);
     let errs = match kind {

@@ -1753,6 +1753,78 @@ fn resource_requirements(r: &Value, claims: &BTreeSet<String>, p: &Path) -> Errs
 
 const UPDATABLE_POD_SPEC_FIELDS: &str = "`spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)";
 
+/// `ValidatePodStatusUpdate`, for writes to `pods/status`: the metadata update, the node name
+/// and nominated node name, and no container leaving the terminated state unless the restart
+/// policy starts it again. The spec, copied from the stored pod, is not validated again (the
+/// checks of pod IPs, host IPs and resource claim statuses are not modelled).
+pub(super) fn validate_pod_status_update(new: &Value, old: &Value) -> Errs {
+    let mut errs = meta::validate_object_meta_update(new, old);
+    errs.extend(pod_specific_annotations(
+        get(new, &["metadata", "annotations"]),
+        field(new, "spec"),
+        &Path::new("metadata").child("annotations"),
+    ));
+    let sp = Path::new("status");
+    let (ns, os) = (field(new, "spec"), field(old, "spec"));
+    if str_at(ns, "nodeName") != str_at(os, "nodeName") {
+        errs.push(forbidden(
+            &sp.child("nodeName"),
+            "may not be changed directly",
+        ));
+    }
+    let (new_status, old_status) = (field(new, "status"), field(old, "status"));
+    let nominated = str_at(new_status, "nominatedNodeName");
+    if nominated != str_at(old_status, "nominatedNodeName") && !nominated.is_empty() {
+        for msg in names::dns1123_subdomain(nominated) {
+            errs.push(invalid(
+                &sp.child("nominatedNodeName"),
+                json!(nominated),
+                &msg,
+            ));
+        }
+    }
+    let policy = str_at(os, "restartPolicy");
+    for key in ["containerStatuses", "initContainerStatuses"] {
+        errs.extend(container_state_transitions(
+            arr(new_status, key),
+            arr(old_status, key),
+            &sp.child(key),
+            policy,
+        ));
+    }
+    errs
+}
+
+/// `ValidateContainerStateTransition`: under restartPolicy Never (or OnFailure, after a
+/// success) a terminated container stays terminated.
+fn container_state_transitions(new: &[Value], old: &[Value], p: &Path, policy: &str) -> Errs {
+    let mut errs = vec![];
+    if policy == "Always" {
+        return errs;
+    }
+    for (i, o) in old.iter().enumerate() {
+        let Some(terminated) = get(o, &["state", "terminated"]).as_object() else {
+            continue;
+        };
+        let code = terminated
+            .get("exitCode")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        if code != 0 && policy == "OnFailure" {
+            continue;
+        }
+        for n in new {
+            if n["name"] == o["name"] && get(n, &["state", "terminated"]).as_object().is_none() {
+                errs.push(forbidden(
+                    &p.index(i).child("state"),
+                    "may not be transitioned to non-terminated state",
+                ));
+            }
+        }
+    }
+    errs
+}
+
 /// `ValidatePodUpdate`. The spec diff Go appends to the last message is left out.
 pub(super) fn validate_pod_update(new: &Value, old: &Value) -> Errs {
     let mut errs = meta::validate_object_meta_update(new, old);

@@ -792,3 +792,64 @@ fn timing_probe() {
     }
     eprintln!("clone+defaults: {:?}/op", t.elapsed() / n);
 }
+
+fn status_update(old: &Value, new: &Value) -> Vec<String> {
+    validate_status_update("Pod", old, new)
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
+fn running_pod(restart_policy: &str, state: Value) -> Value {
+    let mut p = json!({"apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "job-1", "namespace": "default", "uid": "u-1"},
+        "spec": {"restartPolicy": restart_policy, "nodeName": "node-1",
+            "containers": [{"name": "main", "image": "busybox"}]},
+        "status": {"phase": "Running",
+            "containerStatuses": [{"name": "main", "state": state}]}});
+    apply_defaults("Pod", &mut p);
+    p
+}
+
+#[test]
+fn a_pod_status_update_checks_the_status_rules_not_the_spec() {
+    let done = json!({"terminated": {"exitCode": 0}});
+    let failed = json!({"terminated": {"exitCode": 1}});
+    let running = json!({"running": {"startedAt": "2026-01-01T00:00:00Z"}});
+    // Under Never, a terminated container may not run again; under Always it may.
+    let old = running_pod("Never", done.clone());
+    let new = running_pod("Never", running.clone());
+    assert_eq!(
+        status_update(&old, &new),
+        vec!["status.containerStatuses[0].state: Forbidden: may not be transitioned to non-terminated state"]
+    );
+    assert!(status_update(
+        &running_pod("Always", done),
+        &running_pod("Always", running.clone())
+    )
+    .is_empty());
+    // OnFailure restarts a failed container, not one that succeeded.
+    assert!(status_update(
+        &running_pod("OnFailure", failed),
+        &running_pod("OnFailure", running.clone())
+    )
+    .is_empty());
+    // The node name is the binding's to set.
+    let mut moved = running_pod("Always", running.clone());
+    moved["spec"]["nodeName"] = json!("node-2");
+    assert_eq!(
+        status_update(&running_pod("Always", running.clone()), &moved),
+        vec!["status.nodeName: Forbidden: may not be changed directly"]
+    );
+    let mut nominated = running_pod("Always", running.clone());
+    nominated["status"]["nominatedNodeName"] = json!("Node_2");
+    assert_eq!(
+        status_update(&running_pod("Always", running.clone()), &nominated).len(),
+        1
+    );
+    // A spec the pod validation would refuse is not looked at: it is the stored one.
+    let mut odd = running_pod("Always", running.clone());
+    odd["spec"]["containers"][0]["terminationMessagePolicy"] = json!("Sometimes");
+    assert!(status_update(&odd, &odd).is_empty());
+    assert!(!validate_update("Pod", &odd, &odd).is_empty());
+}
