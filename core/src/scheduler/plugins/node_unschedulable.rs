@@ -1,9 +1,8 @@
 //! NodeUnschedulable: a cordoned node (`spec.unschedulable`) takes no new pods unless they
 //! tolerate `node.kubernetes.io/unschedulable:NoSchedule`.
 
-use crate::controllers::podutil::At;
 use crate::scheduler::framework::*;
-use serde_json::{json, Value};
+use serde_json::json;
 
 pub const NAME: &str = "NodeUnschedulable";
 pub const REASON: &str = "node(s) were unschedulable";
@@ -18,12 +17,7 @@ impl Plugin for NodeUnschedulable {
 
 impl FilterPlugin for NodeUnschedulable {
     fn filter(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Status {
-        let cordoned = node
-            .node
-            .at(&["spec", "unschedulable"])
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
-        if !cordoned {
+        if !node.unschedulable {
             return Status::success();
         }
         let taint = json!({"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"});
