@@ -24,8 +24,13 @@ use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::kernel::{Millis, Rng};
 use crate::trace::{Component, Record, Trace};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use storage::Storage;
 use watch::{Cacher, ClientWatch, FieldSelector};
+
+/// What a request gets back: the object, shared with the watch cache when it is a stored one
+/// (a client that needs it for itself copies it), or the error.
+pub type Reply = Result<Arc<Object>, ApiError>;
 
 /// Read access to the objects the apiserver stores, as admission plugins and the RBAC
 /// authorizer see them (the real ones read informer caches; the view is the same).
@@ -140,16 +145,12 @@ impl ApiServer {
         self.warnings = deprecation::warning(req.resource).into_iter().collect();
         let result = self.handle_inner(now, req, trace);
         self.respond(now, req, result, trace)
+            .map(Arc::unwrap_or_clone)
     }
 
     /// [`ApiServer::handle`] for a request the caller is done with (its body is used, not
-    /// copied).
-    pub fn handle_owned(
-        &mut self,
-        now: Millis,
-        mut req: Request,
-        trace: &mut Trace,
-    ) -> Result<Object, ApiError> {
+    /// copied), answered with the object shared, not copied.
+    pub fn handle_owned(&mut self, now: Millis, mut req: Request, trace: &mut Trace) -> Reply {
         self.warnings = deprecation::warning(req.resource).into_iter().collect();
         let result = match self.authenticate(now, &req, trace) {
             Ok(auth) => self
@@ -161,13 +162,7 @@ impl ApiServer {
     }
 
     /// The response record of a request, and its result.
-    fn respond(
-        &mut self,
-        now: Millis,
-        req: &Request,
-        result: Result<Object, ApiError>,
-        trace: &mut Trace,
-    ) -> Result<Object, ApiError> {
+    fn respond(&mut self, now: Millis, req: &Request, result: Reply, trace: &mut Trace) -> Reply {
         if result.is_ok() && !matches!(req.verb, Verb::Get | Verb::List | Verb::Watch) {
             self.authorizer.observe_write(req.resource);
         }
@@ -224,7 +219,7 @@ impl ApiServer {
         if result.is_ok() {
             self.authorizer.observe_write(req.resource);
         }
-        result
+        result.map(Arc::unwrap_or_clone)
     }
 
     /// [`ApiServer::handle_loopback`] for a request the caller is done with.
@@ -242,15 +237,10 @@ impl ApiServer {
         if result.is_ok() {
             self.authorizer.observe_write(req.resource);
         }
-        result
+        result.map(Arc::unwrap_or_clone)
     }
 
-    fn handle_inner(
-        &mut self,
-        now: Millis,
-        req: &Request,
-        trace: &mut Trace,
-    ) -> Result<Object, ApiError> {
+    fn handle_inner(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
         let auth = self.authenticate(now, req, trace)?;
         self.authorize(now, req, &auth.user, trace)?;
         registry::dispatch(self, now, req, &auth.user, trace)

@@ -2,7 +2,7 @@
 //! `staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go`).
 
 use super::{
-    admission, object_label, patch, validation, ApiServer, PatchType, Propagation, Request,
+    admission, object_label, patch, validation, ApiServer, PatchType, Propagation, Reply, Request,
     UserInfo, Verb,
 };
 use crate::api::selector::Selector;
@@ -10,6 +10,7 @@ use crate::api::{meta, resources, ApiError, FieldError, Object, ResourceInfo};
 use crate::kernel::{time::rfc3339, Millis};
 use crate::trace::{Component, Record, Trace};
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// Kinds whose `metadata.generation` tracks spec changes.
 fn has_generation(kind: &str) -> bool {
@@ -65,7 +66,7 @@ pub fn dispatch(
     req: &Request,
     _user: &UserInfo,
     trace: &mut Trace,
-) -> Result<Object, ApiError> {
+) -> Reply {
     let info = req.resource;
     let sub = req.subresource.as_deref();
     match (req.verb, sub) {
@@ -92,7 +93,7 @@ pub fn dispatch(
         (Verb::Patch(pt), Some("status")) => patch_object(api, now, req, pt, true, trace),
         (Verb::Get, Some("scale")) if has_scale(info.kind) => {
             let obj = get(api, now, req, trace)?;
-            Ok(to_scale(&obj))
+            Ok(Arc::new(to_scale(&obj)))
         }
         (Verb::Update | Verb::Patch(_), Some("scale")) if has_scale(info.kind) => {
             scale(api, now, req, trace)
@@ -147,17 +148,12 @@ fn name_of(req: &Request) -> Result<&str, ApiError> {
         .ok_or_else(|| ApiError::bad_request("resource name may not be empty"))
 }
 
-fn get(
-    api: &mut ApiServer,
-    now: Millis,
-    req: &Request,
-    trace: &mut Trace,
-) -> Result<Object, ApiError> {
+fn get(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
     let name = name_of(req)?;
     let key = req.resource.etcd_key(req.namespace.as_deref(), name);
     let result = api
         .storage
-        .get(req.resource, req.namespace.as_deref(), name);
+        .get_shared(req.resource, req.namespace.as_deref(), name);
     let summary = match &result {
         Ok(o) => format!("range {key} -> mod_revision {}", meta::resource_version(o)),
         Err(_) => format!("range {key} -> not found"),
@@ -168,17 +164,12 @@ fn get(
         summary,
         &key,
         None,
-        result.as_ref().ok(),
+        result.as_deref().ok(),
     ));
     result
 }
 
-fn list(
-    api: &mut ApiServer,
-    now: Millis,
-    req: &Request,
-    trace: &mut Trace,
-) -> Result<Object, ApiError> {
+fn list(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
     let info = req.resource;
     let labels = match &req.label_selector {
         Some(s) => Selector::parse(s).map_err(ApiError::bad_request)?,
@@ -233,7 +224,7 @@ fn list(
         json!({"resourceVersion": rev.to_string()}),
     );
     list.insert("items".into(), Value::Array(items));
-    Ok(Value::Object(list))
+    Ok(Arc::new(Value::Object(list)))
 }
 
 /// Generates `<base><5 random characters>` (base cut to 58 characters).
@@ -330,7 +321,7 @@ pub fn dispatch_owned(
     req: &mut Request,
     user: &UserInfo,
     trace: &mut Trace,
-) -> Result<Object, ApiError> {
+) -> Reply {
     match (req.verb, req.subresource.as_deref()) {
         (Verb::Create, None) => {
             let body = req.body.take();
@@ -348,12 +339,7 @@ pub fn dispatch_owned(
     }
 }
 
-fn create(
-    api: &mut ApiServer,
-    now: Millis,
-    req: &Request,
-    trace: &mut Trace,
-) -> Result<Object, ApiError> {
+fn create(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
     create_from(api, now, req, req.body.clone(), trace)
 }
 
@@ -363,7 +349,7 @@ fn create_from(
     req: &Request,
     body: Option<Object>,
     trace: &mut Trace,
-) -> Result<Object, ApiError> {
+) -> Reply {
     let info = req.resource;
     let mut obj = body.ok_or_else(|| ApiError::bad_request("the request has no body"))?;
     decode(now, req, &obj, trace)?;
@@ -481,7 +467,7 @@ fn create_from(
         );
     }
     if req.dry_run {
-        return Ok(obj);
+        return Ok(Arc::new(obj));
     }
 
     // Step 10: persist; a generated name that clashes is generated again (up to 7 tries).
@@ -659,7 +645,7 @@ fn update(
     obj: Object,
     status_only: bool,
     trace: &mut Trace,
-) -> Result<Object, ApiError> {
+) -> Reply {
     update_from(api, now, req, obj, None, status_only, trace)
 }
 
@@ -672,7 +658,7 @@ fn update_from(
     current: Option<std::sync::Arc<Object>>,
     status_only: bool,
     trace: &mut Trace,
-) -> Result<Object, ApiError> {
+) -> Reply {
     let info = req.resource;
     let name = name_of(req)?.to_string();
     decode(now, req, &obj, trace)?;
@@ -795,7 +781,7 @@ fn update_from(
         )?
     };
     if req.dry_run {
-        return Ok(obj);
+        return Ok(Arc::new(obj));
     }
     let deleting = obj.pointer("/metadata/deletionTimestamp").is_some();
     let no_finalizers = obj
@@ -848,7 +834,7 @@ fn patch_object(
     pt: PatchType,
     status_only: bool,
     trace: &mut Trace,
-) -> Result<Object, ApiError> {
+) -> Reply {
     let info = req.resource;
     let name = name_of(req)?.to_string();
     let body = req
@@ -883,17 +869,12 @@ fn patch_object(
             "admission.mutating",
             "patch changes nothing: no write",
         );
-        return Ok(std::sync::Arc::unwrap_or_clone(current));
+        return Ok(current);
     }
     update_from(api, now, req, patched, Some(current), status_only, trace)
 }
 
-fn delete(
-    api: &mut ApiServer,
-    now: Millis,
-    req: &Request,
-    trace: &mut Trace,
-) -> Result<Object, ApiError> {
+fn delete(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
     let info = req.resource;
     let name = name_of(req)?.to_string();
     let current = api.storage.get(info, req.namespace.as_deref(), &name)?;
@@ -950,7 +931,7 @@ fn delete(
             ));
             return Ok(w.object);
         }
-        return Ok(current);
+        return Ok(Arc::new(current));
     }
     if grace > 0 || !finalizers.is_empty() {
         let mut obj = current.clone();
@@ -1010,12 +991,7 @@ pub fn to_scale(obj: &Object) -> Object {
     })
 }
 
-fn scale(
-    api: &mut ApiServer,
-    now: Millis,
-    req: &Request,
-    trace: &mut Trace,
-) -> Result<Object, ApiError> {
+fn scale(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
     let info = req.resource;
     let name = name_of(req)?.to_string();
     let body = req
@@ -1070,16 +1046,11 @@ fn scale(
         false,
         trace,
     )?;
-    Ok(to_scale(&updated))
+    Ok(Arc::new(to_scale(&updated)))
 }
 
 /// `POST pods/<name>/binding`: sets spec.nodeName and PodScheduled=True, once.
-fn bind(
-    api: &mut ApiServer,
-    now: Millis,
-    req: &Request,
-    trace: &mut Trace,
-) -> Result<Object, ApiError> {
+fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> Reply {
     let info = req.resource;
     let name = name_of(req)?.to_string();
     let body = req
@@ -1142,7 +1113,7 @@ fn bind(
         Some(w.revision),
         Some(&w.object),
     ));
-    Ok(
+    Ok(Arc::new(
         json!({"apiVersion": "v1", "kind": "Status", "metadata": {}, "status": "Success", "code": 201}),
-    )
+    ))
 }

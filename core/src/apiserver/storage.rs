@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 /// The result of a write: the object as stored (with its new resourceVersion) and the revision.
 pub struct Written {
-    pub object: Object,
+    /// The object as stored, with its new resourceVersion: the one the watch cache holds.
+    pub object: Arc<Object>,
     pub revision: i64,
     pub key: String,
 }
@@ -77,8 +78,7 @@ pub fn decode(kv: &KeyValue) -> Object {
 }
 
 /// The stored form of `obj` and its JSON text.
-fn encode(obj: &Object) -> (Arc<str>, Object) {
-    let mut stored = obj.clone();
+fn encode(mut stored: Object) -> (Arc<str>, Object) {
     if let Some(m) = stored.get_mut("metadata").and_then(Value::as_object_mut) {
         m.remove("resourceVersion");
         // ObjectMeta's maps and lists are `omitempty`: a patch that removes the last owner
@@ -175,31 +175,26 @@ impl Storage {
         }
     }
 
-    /// A write of `value` (decoding to `stored`, without its resourceVersion) at `key` and
+    /// A write of `value` (decoding to `stored`, its resourceVersion stamped) at `key` and
     /// `revision`, or a delete (`None`): the written object is known without decoding it.
-    fn remember(&mut self, key: &str, written: Option<(Arc<str>, Object)>, revision: i64) {
+    fn remember(&mut self, key: &str, written: Option<(Arc<str>, &Arc<Object>)>, revision: i64) {
         let watched = self.is_watched(key);
         let d = self.decoded.get_mut();
         if let Some(old) = d.latest.remove(key) {
             d.previous.insert(key.to_string(), old);
         }
-        let Some((value, mut stored)) = written else {
+        let Some((value, stored)) = written else {
             return;
         };
-        if !watched || !round_trips(&stored, 0) {
+        if !watched || !round_trips(stored, 0) {
             return;
         }
-        meta::set_meta(
-            &mut stored,
-            "resourceVersion",
-            Value::String(revision.to_string()),
-        );
         d.latest.insert(
             key.to_string(),
             DecodedValue {
                 value,
                 mod_revision: revision,
-                object: Arc::new(stored),
+                object: Arc::clone(stored),
             },
         );
     }
@@ -264,13 +259,14 @@ impl Storage {
     }
 
     /// One write as etcd3's store does it: a transaction whose compare is the key's
-    /// mod_revision (`0` = the key must not exist), stamping the new resourceVersion.
+    /// mod_revision (`0` = the key must not exist), stamping the new resourceVersion. `obj`
+    /// is what a put stores (as [`encode`] left it) or what a delete removes; it is handed
+    /// back when the compare fails.
     fn write(
         &mut self,
         key: String,
         expected_rev: i64,
         op: Op,
-        stored: Option<Object>,
         obj: Object,
     ) -> Result<Result<Written, Object>, ApiError> {
         let value = match &op {
@@ -294,7 +290,6 @@ impl Storage {
         if !resp.succeeded {
             return Ok(Err(obj));
         }
-        self.remember(&key, value.zip(stored), resp.revision);
         if key.starts_with(PODS_PREFIX) {
             let deleted = matches!(op_kind, OpKind::Delete);
             self.index_pod(&obj, deleted);
@@ -305,6 +300,9 @@ impl Storage {
             "resourceVersion",
             Value::String(resp.revision.to_string()),
         );
+        // The response and the watch cache share the written object (no copy of it).
+        let object = Arc::new(object);
+        self.remember(&key, value.map(|v| (v, &object)), resp.revision);
         Ok(Ok(Written {
             object,
             revision: resp.revision,
@@ -354,13 +352,13 @@ impl Storage {
         lease: i64,
     ) -> Result<Written, (ApiError, Option<Object>)> {
         let key = Self::key_of(info, &obj);
-        let (value, stored) = encode(&obj);
+        let (value, stored) = encode(obj);
         let op = Op::Put {
             key: key.clone(),
             value,
             lease,
         };
-        match self.write(key, 0, op, Some(stored), obj) {
+        match self.write(key, 0, op, stored) {
             Ok(Ok(w)) => Ok(w),
             Ok(Err(obj)) => Err((
                 ApiError::already_exists(info.plural, info.group, meta::name(&obj)),
@@ -385,17 +383,16 @@ impl Storage {
             .flatten()
             .map(|kv| kv.lease)
             .unwrap_or(0);
-        let (value, stored) = encode(&obj);
+        let name = meta::name(&obj).to_string();
+        let (value, stored) = encode(obj);
         let op = Op::Put {
             key: key.clone(),
             value,
             lease,
         };
-        let name = meta::name(&obj).to_string();
-        self.write(key, expected_rev, op, Some(stored), obj)?
-            .map_err(|_| {
-                ApiError::conflict(info.plural, info.group, &name, ApiError::OPTIMISTIC_LOCK)
-            })
+        self.write(key, expected_rev, op, stored)?.map_err(|_| {
+            ApiError::conflict(info.plural, info.group, &name, ApiError::OPTIMISTIC_LOCK)
+        })
     }
 
     /// Deletes the key if its mod_revision is still `expected_rev`.
@@ -407,7 +404,7 @@ impl Storage {
     ) -> Result<Written, ApiError> {
         let key = Self::key_of(info, obj);
         let op = Op::Delete(key.clone());
-        self.write(key, expected_rev, op, None, obj.clone())?
+        self.write(key, expected_rev, op, obj.clone())?
             .map_err(|_| {
                 ApiError::conflict(
                     info.plural,

@@ -128,8 +128,9 @@ impl Ctx<'_> {
         result
     }
 
-    /// [`Ctx::send`] for a request not needed afterwards (its body is handed over, not copied).
-    pub fn send_owned(&mut self, req: Request) -> Result<Object, ApiError> {
+    /// [`Ctx::send`] for a request not needed afterwards (its body is handed over, not copied);
+    /// the answer is shared with the apiserver's watch cache, not copied.
+    pub fn send_owned(&mut self, req: Request) -> crate::apiserver::Reply {
         let mark = self.start_request(&req);
         let (resource, namespace, name) = (req.resource, req.namespace.clone(), req.name.clone());
         let result = self.api.handle_owned(self.now, req, self.trace);
@@ -137,7 +138,7 @@ impl Ctx<'_> {
             resource,
             namespace.as_deref(),
             name.as_deref(),
-            result.as_ref().ok(),
+            result.as_deref().ok(),
         );
         self.trace.settle(mark, subject.as_deref());
         result

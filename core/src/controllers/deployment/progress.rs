@@ -392,5 +392,7 @@ pub fn check_paused_conditions(
         .name(meta::name(&d))
         .subresource("status")
         .body(body);
-    ctx.send_owned(req).map_err(|_| Retry)
+    ctx.send_owned(req)
+        .map(std::sync::Arc::unwrap_or_clone)
+        .map_err(|_| Retry)
 }

@@ -116,6 +116,7 @@ pub fn get_all_and_sync_revision(
                 .name(meta::name(&d))
                 .body(upd);
             let written = ctx.send_owned(req).map_err(|_| Retry)?;
+            let written = std::sync::Arc::unwrap_or_clone(written);
             // Keep the conditions worked out in this sync.
             let status = d.get("status").cloned();
             d = written;
@@ -275,7 +276,7 @@ fn create_new_rs(
                 );
                 d["status"] = status;
             }
-            Ok(created)
+            Ok(std::sync::Arc::unwrap_or_clone(created))
         }
         Err(e) if e.code == 409 => {
             // Someone else's ReplicaSet has this name: count the collision, hash again next time.
