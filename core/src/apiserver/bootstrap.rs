@@ -66,7 +66,7 @@ const AGGREGATE_TO_VIEW: &str = "rbac.authorization.k8s.io/aggregate-to-view";
 
 fn sorted(items: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = items.iter().map(|s| s.to_string()).collect();
-    v.sort();
+    crate::api::sorting::sort(&mut v);
     v.dedup();
     v
 }

@@ -351,8 +351,7 @@ impl PolicySnapshot {
                 _ => {}
             }
         }
-        snap.cluster_role_bindings
-            .sort_by(|a, b| a.name.cmp(&b.name));
+        crate::api::sorting::sort_by(&mut snap.cluster_role_bindings, &|a, b| a.name.cmp(&b.name));
         for list in snap.role_bindings.values_mut() {
             crate::api::sorting::sort_by(list, &|a, b| a.name.cmp(&b.name));
         }

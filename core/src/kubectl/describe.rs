@@ -153,7 +153,7 @@ fn print_labels(w: &mut W, initial: &str, title: &str, labels: Option<&Map<Strin
         return;
     };
     let mut keys: Vec<&String> = labels.keys().collect();
-    keys.sort();
+    crate::api::sorting::sort(&mut keys);
     for (i, k) in keys.iter().enumerate() {
         if i != 0 {
             w.write(0, initial);
@@ -192,7 +192,7 @@ fn print_annotations(w: &mut W, title: &str, annotations: Option<&Map<String, Va
         w.line("<none>");
         return;
     }
-    keys.sort();
+    crate::api::sorting::sort(&mut keys);
     let annotations = annotations.expect("non-empty");
     for (i, k) in keys.iter().enumerate() {
         if i != 0 {
@@ -737,7 +737,7 @@ impl Describer {
             };
             self.w.write(level, &format!("{title}:\n"));
             let mut names: Vec<&String> = list.keys().collect();
-            names.sort();
+            crate::api::sorting::sort(&mut names);
             for n in names {
                 let q = canonical_quantity(&scalar_text(&list[n]));
                 self.w.write(level + 1, &format!("{n}:\t{q}\n"));
@@ -1362,7 +1362,7 @@ fn ips(pod: &Object, field: &str) -> String {
 fn join_kv_lines(m: Option<&Map<String, Value>>) -> String {
     let Some(m) = m else { return String::new() };
     let mut keys: Vec<&String> = m.keys().collect();
-    keys.sort();
+    crate::api::sorting::sort(&mut keys);
     keys.iter()
         .map(|k| format!("{}=\"{}\"", k, scalar_text(&m[*k])))
         .collect::<Vec<_>>()
@@ -1874,7 +1874,7 @@ impl Describer {
             };
             self.w.write(0, &format!("{title}:\n"));
             let mut names: Vec<&String> = list.keys().collect();
-            names.sort();
+            crate::api::sorting::sort(&mut names);
             for n in names {
                 self.w.write(
                     0,
@@ -2020,8 +2020,8 @@ impl Describer {
                 ext.push(n);
             }
         }
-        huge.sort();
-        ext.sort();
+        crate::api::sorting::sort(&mut huge);
+        crate::api::sorting::sort(&mut ext);
         for n in huge {
             let (r, l) = (get(&total_reqs, n), get(&total_limits, n));
             let a = alloc(n).value();
@@ -2249,7 +2249,7 @@ impl Describer {
                 let mut scopes: Vec<String> =
                     av(q, &["spec", "scopes"]).iter().map(scalar_text).collect();
                 if !scopes.is_empty() {
-                    scopes.sort();
+                    crate::api::sorting::sort(&mut scopes);
                     self.w
                         .write(1, &format!("Scopes:\t{}\n", scopes.join(", ")));
                     for s in &scopes {
@@ -2308,7 +2308,7 @@ impl Describer {
                         }
                     }
                     // Go iterates a map here; sorted is the stable choice.
-                    names.sort();
+                    crate::api::sorting::sort(&mut names);
                     for n in names {
                         let vals: Vec<String> = fields
                             .iter()
@@ -2337,7 +2337,7 @@ impl Describer {
         self.w.write(0, "\nData\n====\n");
         if let Some(data) = mv(cm, &["data"]) {
             let mut keys: Vec<&String> = data.keys().collect();
-            keys.sort();
+            crate::api::sorting::sort(&mut keys);
             for k in keys {
                 self.w.write(0, &format!("{k}:\n----\n"));
                 self.w.write(0, &format!("{}\n", scalar_text(&data[k])));
@@ -2347,7 +2347,7 @@ impl Describer {
         self.w.write(0, "\nBinaryData\n====\n");
         if let Some(data) = mv(cm, &["binaryData"]) {
             let mut keys: Vec<&String> = data.keys().collect();
-            keys.sort();
+            crate::api::sorting::sort(&mut keys);
             for k in keys {
                 self.w.write(
                     0,
@@ -2368,7 +2368,7 @@ impl Describer {
         self.w.write(0, "\nData\n====\n");
         if let Some(data) = mv(s, &["data"]) {
             let mut keys: Vec<&String> = data.keys().collect();
-            keys.sort();
+            crate::api::sorting::sort(&mut keys);
             for k in keys {
                 let raw = scalar_text(&data[k]);
                 if k == "token" && t == "kubernetes.io/service-account-token" {
@@ -2407,7 +2407,7 @@ impl Describer {
         self.name_namespace(q);
         let mut scopes: Vec<String> = av(q, &["spec", "scopes"]).iter().map(scalar_text).collect();
         if !scopes.is_empty() {
-            scopes.sort();
+            crate::api::sorting::sort(&mut scopes);
             self.w
                 .write(0, &format!("Scopes:\t{}\n", scopes.join(", ")));
             for s in &scopes {
@@ -2701,7 +2701,7 @@ impl Describer {
             ".metadata.annotations",
         ];
         let mut fields: Vec<&String> = content.keys().collect();
-        fields.sort();
+        crate::api::sorting::sort(&mut fields);
         for field in fields {
             let value = &content[field];
             let skip_expr = format!("{prefix}.{field}");
@@ -2774,7 +2774,7 @@ fn quota_rows(q: &Object) -> Vec<(String, String, String)> {
     let hard = mv(q, &["status", "hard"]);
     let used = mv(q, &["status", "used"]);
     let mut names: Vec<&String> = hard.map(|h| h.keys().collect()).unwrap_or_default();
-    names.sort();
+    crate::api::sorting::sort(&mut names);
     names
         .into_iter()
         .map(|r| {

@@ -81,7 +81,7 @@ fn write_json(out: &mut String, v: &Value, depth: usize) {
             }
             out.push('{');
             let mut keys: Vec<&String> = m.keys().collect();
-            keys.sort();
+            crate::api::sorting::sort(&mut keys);
             for (i, k) in keys.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
@@ -241,7 +241,7 @@ pub(crate) fn go_fmt_v(v: &Value) -> String {
         Value::Array(a) => format!("[{}]", a.iter().map(go_fmt_v).collect::<Vec<_>>().join(" ")),
         Value::Object(m) => {
             let mut keys: Vec<&String> = m.keys().collect();
-            keys.sort();
+            crate::api::sorting::sort(&mut keys);
             format!(
                 "map[{}]",
                 keys.iter()

@@ -285,18 +285,27 @@ pub(crate) fn go_sort_with_shifts<T>(
     if n <= 1 {
         return;
     }
+    // The algorithm sorts the elements' indices (one compiled copy of it, whatever `T` is),
+    // making the same comparisons and swaps it would make on the elements; they are then
+    // moved into that order.
     let limit = usize::BITS - n.leading_zeros();
-    let mut s = GoSorter {
-        v,
-        less: &less,
-        shifts,
+    let order = {
+        let elements = &*v;
+        let mut s = GoSorter {
+            v: (0..n).collect(),
+            less: &|a: usize, b: usize| less(&elements[a], &elements[b]),
+            shifts,
+        };
+        s.pdqsort(0, n, limit as usize);
+        s.v
     };
-    s.pdqsort(0, n, limit as usize);
+    crate::api::sorting::permute(v, order);
 }
 
-struct GoSorter<'a, T, F: Fn(&T, &T) -> bool> {
-    v: &'a mut [T],
-    less: &'a F,
+/// Go's pdqsort over the indices of a slice; `less` compares the elements at two indices.
+struct GoSorter<'a> {
+    v: Vec<usize>,
+    less: &'a dyn Fn(usize, usize) -> bool,
     shifts: (u32, u32, u32),
 }
 
@@ -307,9 +316,9 @@ enum SortedHint {
     Decreasing,
 }
 
-impl<T, F: Fn(&T, &T) -> bool> GoSorter<'_, T, F> {
+impl GoSorter<'_> {
     fn less(&self, i: usize, j: usize) -> bool {
-        (self.less)(&self.v[i], &self.v[j])
+        (self.less)(self.v[i], self.v[j])
     }
 
     fn swap(&mut self, i: usize, j: usize) {
@@ -592,7 +601,7 @@ pub(crate) fn format_labels(m: Option<&Map<String, Value>>) -> String {
 fn labels_string(m: Option<&Map<String, Value>>) -> String {
     let Some(m) = m else { return String::new() };
     let mut keys: Vec<&String> = m.keys().collect();
-    keys.sort();
+    crate::api::sorting::sort(&mut keys);
     keys.iter()
         .map(|k| format!("{}={}", k, scalar_text(&m[*k])))
         .collect::<Vec<_>>()
@@ -618,7 +627,7 @@ pub(crate) fn selector_string(sel: Option<&Value>) -> String {
     {
         let key = sv(expr, &["key"]).to_string();
         let mut values: Vec<String> = av(expr, &["values"]).iter().map(scalar_text).collect();
-        values.sort();
+        crate::api::sorting::sort(&mut values);
         values.dedup();
         let text = match sv(expr, &["operator"]) {
             "In" => format!("{key} in ({})", values.join(",")),
@@ -1624,7 +1633,7 @@ fn load_balancer_ingress(o: &Object, path: &[&str]) -> String {
             }
         })
         .collect();
-    result.sort();
+    crate::api::sorting::sort(&mut result);
     result.dedup();
     result.join(",")
 }
@@ -1855,7 +1864,7 @@ pub(crate) fn node_roles(o: &Object) -> Vec<String> {
             }
         }
     }
-    roles.sort();
+    crate::api::sorting::sort(&mut roles);
     roles.dedup();
     roles
 }
@@ -1980,7 +1989,7 @@ fn resourcequota_row(o: &Object, now: u64) -> Vec<String> {
     let hard = mv(o, &["status", "hard"]);
     let used = mv(o, &["status", "used"]);
     let mut names: Vec<&String> = hard.map(|h| h.keys().collect()).unwrap_or_default();
-    names.sort();
+    crate::api::sorting::sort(&mut names);
     let mut requests: Vec<String> = Vec::new();
     let mut limits: Vec<String> = Vec::new();
     for r in names {

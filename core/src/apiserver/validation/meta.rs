@@ -156,7 +156,7 @@ pub(super) fn validate_object_meta_update(new: &Value, old: &Value) -> Errs {
             .into_iter()
             .filter(|f| !old_f.contains(f))
             .collect();
-        extra.sort();
+        crate::api::sorting::sort(&mut extra);
         extra.dedup();
         if !extra.is_empty() {
             let list: Vec<String> = extra

@@ -970,7 +970,7 @@ fn field_selector(f: &Value, p: &Path, supported: &[&str]) -> Errs {
     }
     if !supported.contains(&fp) {
         let mut list = supported.to_vec();
-        list.sort();
+        crate::api::sorting::sort(&mut list);
         return vec![not_supported(&p.child("fieldPath"), json!(fp), &list)];
     }
     vec![]

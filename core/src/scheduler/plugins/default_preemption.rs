@@ -149,7 +149,7 @@ pub fn fit_error_message(
         Some(p) => msg.push_str(&format!(" {p}.")),
         None => {
             let mut parts: Vec<String> = reasons.iter().map(|(r, c)| format!("{c} {r}")).collect();
-            parts.sort();
+            crate::api::sorting::sort(&mut parts);
             msg.push_str(&format!(" {}.", parts.join(", ")));
         }
     }
