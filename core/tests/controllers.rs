@@ -424,3 +424,42 @@ fn deleting_the_deployment_removes_its_replicasets_and_pods() {
     assert!(replica_sets(&mut c).is_empty());
     assert!(list(&mut c, "v1", "Pod").is_empty());
 }
+
+/// A burst of ReplicaSets is synced one key per event, as a worker takes one key at a time:
+/// no single step of the simulation creates the pods of two ReplicaSets (which kept the page
+/// busy for hundreds of milliseconds when 30 Deployments were applied at once).
+#[test]
+fn the_replicaset_worker_syncs_one_replicaset_per_event() {
+    let text = (0..4)
+        .map(|i| deployment(&format!("app-{i}"), 3, "nginx:1.27", ""))
+        .collect::<Vec<_>>()
+        .join("---\n");
+    let mut c = Cluster::from_text("burst.yaml", &text).unwrap();
+    let mut owners_per_step = Vec::new();
+    while c.now() < 5_000 {
+        let before = c.trace.records.len();
+        if !c.step_one() {
+            break;
+        }
+        let creators: std::collections::BTreeSet<String> = c.trace.records[before..]
+            .iter()
+            .filter(|r| r.action == "reconcile" && r.summary.contains("creating"))
+            .filter_map(|r| {
+                let s = r.summary.split("ReplicaSet default/").nth(1)?;
+                Some(s.split(' ').next()?.to_string())
+            })
+            .collect();
+        if !creators.is_empty() {
+            owners_per_step.push(creators);
+        }
+    }
+    assert!(
+        owners_per_step.len() >= 4,
+        "every ReplicaSet creates its pods: {owners_per_step:?}"
+    );
+    assert!(
+        owners_per_step.iter().all(|s| s.len() == 1),
+        "a step created pods for several ReplicaSets: {owners_per_step:?}"
+    );
+    assert_eq!(list(&mut c, "v1", "Pod").len(), 12);
+}

@@ -68,9 +68,7 @@ fn pod_info() -> &'static crate::api::ResourceInfo {
 
 impl ReplicaSetController {
     fn enqueue(&mut self, ctx: &mut Ctx<'_>, key: String) {
-        let was_empty = self.queue.is_empty();
-        self.queue.add(key);
-        if was_empty {
+        if self.queue.add_for_worker(key) {
             ctx.after(WORKER_DELAY_MS, 0, false);
         }
     }
@@ -537,7 +535,7 @@ impl Component for ReplicaSetController {
                 }
             }
             Input::Timer(0) => {
-                while let Some(key) = self.queue.pop() {
+                if let Some(key) = self.queue.take_turn() {
                     match self.sync(ctx, &key) {
                         Ok(()) => self.delayed.forget(&key),
                         Err(()) => {
@@ -545,6 +543,9 @@ impl Component for ReplicaSetController {
                             self.enqueue_after(ctx, key, d);
                         }
                     }
+                }
+                if self.queue.rearm() {
+                    ctx.after(0, 0, false);
                 }
             }
             Input::Timer(tag) => {

@@ -7,6 +7,8 @@ use std::collections::{BTreeSet, VecDeque};
 pub struct WorkQueue {
     queue: VecDeque<String>,
     waiting: BTreeSet<String>,
+    /// The worker's timer is set: it takes the next key when it fires.
+    worker_armed: bool,
 }
 
 impl WorkQueue {
@@ -19,6 +21,30 @@ impl WorkQueue {
         } else {
             false
         }
+    }
+
+    /// Adds `key` for the worker; true when the worker was idle and its timer must be set.
+    pub fn add_for_worker(&mut self, key: impl Into<String>) -> bool {
+        self.add(key);
+        !std::mem::replace(&mut self.worker_armed, true)
+    }
+
+    /// The worker's turn: it takes one key (client-go's `processNextWorkItem`), so what the
+    /// watches bring between two syncs is seen before the next one, and a burst of keys is
+    /// not one long step of the simulation.
+    pub fn take_turn(&mut self) -> Option<String> {
+        self.worker_armed = false;
+        self.pop()
+    }
+
+    /// After a turn: true when keys are still waiting and the worker's timer must be set
+    /// again (for the same virtual instant).
+    pub fn rearm(&mut self) -> bool {
+        if self.queue.is_empty() || self.worker_armed {
+            return false;
+        }
+        self.worker_armed = true;
+        true
     }
 
     pub fn pop(&mut self) -> Option<String> {
@@ -88,5 +114,24 @@ mod tests {
         assert_eq!(q.pop().as_deref(), Some("b"));
         assert_eq!(q.pop().as_deref(), Some("a"));
         assert!(q.pop().is_none());
+    }
+
+    #[test]
+    fn the_worker_takes_one_key_per_turn_and_is_armed_once() {
+        let mut q = WorkQueue::default();
+        assert!(q.add_for_worker("a"), "an idle worker's timer is set");
+        assert!(!q.add_for_worker("b"), "an armed worker is not armed twice");
+        assert_eq!(q.take_turn().as_deref(), Some("a"));
+        assert!(q.rearm(), "b waits: the worker goes again");
+        assert!(!q.rearm());
+        assert_eq!(q.take_turn().as_deref(), Some("b"));
+        assert!(
+            q.add_for_worker("c"),
+            "added during a turn: the worker is idle again"
+        );
+        assert!(!q.rearm(), "already armed by the add");
+        assert_eq!(q.take_turn().as_deref(), Some("c"));
+        assert!(!q.rearm(), "nothing left");
+        assert!(q.take_turn().is_none());
     }
 }

@@ -148,9 +148,7 @@ pub fn by_creation(rss: &mut [Object]) {
 
 impl DeploymentController {
     fn enqueue(&mut self, ctx: &mut Ctx<'_>, key: String) {
-        let was_empty = self.queue.is_empty();
-        self.queue.add(key);
-        if was_empty {
+        if self.queue.add_for_worker(key) {
             ctx.after(WORKER_DELAY_MS, 0, false);
         }
     }
@@ -357,7 +355,7 @@ impl Component for DeploymentController {
                 }
             }
             Input::Timer(0) => {
-                while let Some(key) = self.queue.pop() {
+                if let Some(key) = self.queue.take_turn() {
                     match self.sync(ctx, &key) {
                         Ok(()) => self.delayed.forget(&key),
                         Err(Retry) => {
@@ -365,6 +363,9 @@ impl Component for DeploymentController {
                             self.enqueue_after(ctx, key, d);
                         }
                     }
+                }
+                if self.queue.rearm() {
+                    ctx.after(0, 0, false);
                 }
             }
             Input::Timer(tag) => {
