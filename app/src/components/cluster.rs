@@ -5,6 +5,7 @@
 use crate::state::derive::{cluster_model, status_class, status_counts, NodeCard, PodChip};
 use crate::state::playground::Playground;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 fn percent(used: i64, total: i64) -> f64 {
     if total <= 0 {
@@ -41,8 +42,8 @@ fn Bar(label: &'static str, used: i64, total: i64, text: String) -> impl IntoVie
 }
 
 /// A big cluster's pods: one badge per status with its count.
-fn counts(pods: &[PodChip]) -> impl IntoView {
-    status_counts(pods)
+fn counts(counts: Vec<(String, usize)>) -> impl IntoView {
+    counts
         .into_iter()
         .map(|(status, n)| {
             let class = format!("pod-count {}", status_class(&status));
@@ -55,15 +56,39 @@ fn counts(pods: &[PodChip]) -> impl IntoView {
         .collect_view()
 }
 
-fn pods_view(pods: Vec<PodChip>, counted: bool, pg: Playground) -> AnyView {
+fn pods_view(pods: Vec<Arc<PodChip>>, counted: bool, pg: Playground) -> AnyView {
     if counted {
-        counts(&pods).into_any()
+        counts(status_counts(&pods)).into_any()
     } else {
         chips(pods, pg).into_any()
     }
 }
 
-fn chips(pods: Vec<PodChip>, pg: Playground) -> impl IntoView {
+/// A node card as drawn: in a big cluster its pods are only counted, so the card (which is
+/// also its key: an unchanged card is not drawn again) holds the counts, not the chips.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Card {
+    lang: &'static str,
+    node: NodeCard,
+    pod_total: usize,
+    /// `Some` when the pods are counted by status.
+    counts: Option<Vec<(String, usize)>>,
+}
+
+impl Card {
+    fn new(lang: &'static str, mut node: NodeCard, counted: bool) -> Self {
+        let pod_total = node.pods.len();
+        let counts = counted.then(|| status_counts(&std::mem::take(&mut node.pods)));
+        Card {
+            lang,
+            node,
+            pod_total,
+            counts,
+        }
+    }
+}
+
+fn chips(pods: Vec<Arc<PodChip>>, pg: Playground) -> impl IntoView {
     pods.into_iter()
         .map(|pod| {
             let key = pod.key.clone();
@@ -106,10 +131,11 @@ pub fn ClusterView() -> impl IntoView {
                 <For each=move || {
                         let (m, lang) = (model.get(), i18n.lang.get());
                         let counted = m.counts_pods();
-                        m.nodes.into_iter().map(move |n| (lang, counted, n)).collect::<Vec<_>>()
+                        m.nodes.into_iter().map(move |n| Card::new(lang, n, counted)).collect::<Vec<_>>()
                     }
                     key=|card| card.clone()
-                    children=move |(_, counted, n): (&'static str, bool, NodeCard)| {
+                    children=move |card: Card| {
+                    let Card { node: n, pod_total, counts: counted, .. } = card;
                     let ready_class = if n.ready == "Ready" { "ready ok" } else { "ready bad" };
                     view! {
                         <article class="node-card" data-node=n.name.clone() aria-label=format!("node {}", n.name)>
@@ -122,13 +148,16 @@ pub fn ClusterView() -> impl IntoView {
                                 text=format!("{}m / {}m", n.cpu_requested_m, n.cpu_allocatable_m) />
                             <Bar label=i18n.t("cluster-bar-mem") used=n.memory_requested total=n.memory_allocatable
                                 text=format!("{} / {}", mib(n.memory_requested), mib(n.memory_allocatable)) />
-                            <Bar label=i18n.t("cluster-bar-pods") used=n.pods.len() as i64 total=n.pods_allocatable
-                                text=format!("{} / {}", n.pods.len(), n.pods_allocatable) />
+                            <Bar label=i18n.t("cluster-bar-pods") used=pod_total as i64 total=n.pods_allocatable
+                                text=format!("{} / {}", pod_total, n.pods_allocatable) />
                             {(!n.taints.is_empty()).then(|| view! {
                                 <p class="taints">{n.taints.iter().map(|t| view! { <span class="taint">{t.clone()}</span> }).collect_view()}</p>
                             })}
                             <p class="labels">{n.labels.iter().map(|l| view! { <span class="label-chip">{l.clone()}</span> }).collect_view()}</p>
-                            <div class="pods">{pods_view(n.pods, counted, pg)}</div>
+                            <div class="pods">{match counted {
+                                Some(c) => counts(c).into_any(),
+                                None => chips(n.pods, pg).into_any(),
+                            }}</div>
                         </article>
                     }
                 } />

@@ -7,10 +7,13 @@ use kubeplay_core::api::quantity::Quantity;
 use kubeplay_core::api::resources::lookup;
 use kubeplay_core::api::Object;
 use kubeplay_core::apiserver::storage::decode;
+use kubeplay_core::kubectl::get::event_time;
 use kubeplay_core::kubectl::printers::{self, pod_status, TableOptions};
 use kubeplay_core::trace::{Component, NodeRow, Record};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// A pod as the Cluster view draws it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -34,7 +37,8 @@ pub struct NodeCard {
     pub taints: Vec<String>,
     pub labels: Vec<String>,
     pub unschedulable: bool,
-    pub pods: Vec<PodChip>,
+    /// Shared with the memo of pod facts: a redraw copies no chip.
+    pub pods: Vec<Arc<PodChip>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -49,7 +53,7 @@ pub struct ServiceCard {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ClusterModel {
     pub nodes: Vec<NodeCard>,
-    pub unscheduled: Vec<PodChip>,
+    pub unscheduled: Vec<Arc<PodChip>>,
     pub services: Vec<ServiceCard>,
 }
 
@@ -69,7 +73,7 @@ impl ClusterModel {
 }
 
 /// Pods counted by their STATUS column, in status order.
-pub fn status_counts(pods: &[PodChip]) -> Vec<(String, usize)> {
+pub fn status_counts(pods: &[Arc<PodChip>]) -> Vec<(String, usize)> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for p in pods {
         *counts.entry(p.status.as_str()).or_default() += 1;
@@ -143,6 +147,59 @@ pub fn pod_key(pod: &Object) -> String {
     )
 }
 
+/// What the Cluster view takes from one pod version.
+struct PodFacts {
+    chip: Arc<PodChip>,
+    requests: (i64, i64),
+    terminal: bool,
+}
+
+impl PodFacts {
+    fn of(pod: &Object) -> Self {
+        PodFacts {
+            chip: Arc::new(PodChip {
+                key: pod_key(pod),
+                name: meta::name(pod).to_string(),
+                status: pod_status(pod),
+                node: pod["spec"]["nodeName"].as_str().map(str::to_string),
+            }),
+            requests: pod_requests(pod),
+            terminal: terminal(pod),
+        }
+    }
+}
+
+/// Each pod version's facts as last drawn, by the version's address (the version is held, so
+/// the address stays its own): a redraw works out only the pods that changed, which in a big
+/// run is a few of thousands, and copies nothing.
+#[derive(Default)]
+pub struct PodFactsMemo(RefCell<HashMap<usize, SeenPod>>);
+
+/// A pod version and its facts.
+type SeenPod = (Arc<Object>, Arc<PodFacts>);
+
+impl PodFactsMemo {
+    /// The facts of `pods`, in order; the memo keeps exactly these versions afterwards.
+    fn facts(&self, pods: &[Arc<Object>]) -> Vec<Arc<PodFacts>> {
+        let mut old = self.0.take();
+        let mut new = HashMap::with_capacity(pods.len());
+        let facts = pods
+            .iter()
+            .map(|pod| {
+                let at = Arc::as_ptr(pod) as usize;
+                let f = match old.remove(&at) {
+                    Some((_, f)) => f,
+                    None => Arc::new(PodFacts::of(pod)),
+                };
+                new.insert(at, (Arc::clone(pod), Arc::clone(&f)));
+                f
+            })
+            .collect();
+        *self.0.borrow_mut() = new;
+        facts
+    }
+}
+
 /// The Cluster view at revision `rev`.
 pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
     let nodes = p.objects_at(&prefix("nodes"), rev);
@@ -207,18 +264,16 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
         .enumerate()
         .map(|(i, c)| (c.name.clone(), i))
         .collect();
-    for pod in &pods {
-        let node = pod["spec"]["nodeName"].as_str().map(str::to_string);
-        let chip = PodChip {
-            key: pod_key(pod),
-            name: meta::name(pod).to_string(),
-            status: pod_status(pod),
-            node: node.clone(),
-        };
-        match node.and_then(|n| card_of.get(&n).map(|&i| &mut model.nodes[i])) {
+    for facts in p.pod_facts.facts(&pods) {
+        let chip = Arc::clone(&facts.chip);
+        match chip
+            .node
+            .as_ref()
+            .and_then(|n| card_of.get(n).map(|&i| &mut model.nodes[i]))
+        {
             Some(card) => {
-                if !terminal(pod) {
-                    let (cpu, mem) = pod_requests(pod);
+                if !facts.terminal {
+                    let (cpu, mem) = facts.requests;
                     card.cpu_requested_m += cpu;
                     card.memory_requested += mem;
                 }
@@ -522,22 +577,6 @@ pub fn status_history(p: &Player, pod: &str, rev: i64) -> Vec<(Option<u64>, i64,
     out
 }
 
-fn event_time(e: &Object) -> u64 {
-    ["lastTimestamp", "eventTime", "firstTimestamp"]
-        .iter()
-        .find_map(|k| {
-            e.get(*k)
-                .and_then(Value::as_str)
-                .and_then(kubeplay_core::kernel::time::parse_rfc3339)
-        })
-        .or_else(|| {
-            e.pointer("/metadata/creationTimestamp")
-                .and_then(Value::as_str)
-                .and_then(kubeplay_core::kernel::time::parse_rfc3339)
-        })
-        .unwrap_or(0)
-}
-
 /// The most event rows the Events view prints: a big cluster has thousands, and printing and
 /// laying out all of them at every frame would stall the page. The newest are kept.
 pub const EVENT_ROWS: usize = 200;
@@ -564,7 +603,7 @@ pub fn events_table(p: &Player, rev: i64, now_ms: u64, filter: &str) -> EventsTa
             ..EventsTable::default()
         };
     }
-    kubeplay_core::api::sorting::sort_by_key(&mut events, &|e| event_time(e));
+    kubeplay_core::api::sorting::sort_by_cached_key(&mut events, &|e| event_time(e));
     let filter = filter.trim().to_lowercase();
     // Without a filter only the rows shown are printed; a filter reads every row's text. The
     // columns are sized over the rows printed, as kubectl sizes them over the rows it gets.
@@ -654,6 +693,44 @@ mod tests {
     /// `n` nginx replicas on three nodes, run to the end.
     fn replicas(n: usize) -> Player {
         ended(&DEFAULT_SCENARIO.replace("replicas: 3", &format!("replicas: {n}")))
+    }
+
+    #[test]
+    fn a_redraw_reuses_the_facts_of_pods_that_did_not_change() {
+        let text = DEFAULT_SCENARIO.replace("replicas: 3", "replicas: 12");
+        let mut p = Player::new(parse(&text).unwrap());
+        p.play_to(2_500, false, &mut || false);
+        let rev = p.revision();
+        let first = cluster_model(&p, rev);
+        let again = cluster_model(&p, rev);
+        assert_eq!(first, again);
+        let chips = |m: &ClusterModel| -> Vec<Arc<PodChip>> {
+            m.nodes
+                .iter()
+                .flat_map(|n| n.pods.iter().cloned())
+                .chain(m.unscheduled.iter().cloned())
+                .collect()
+        };
+        assert!(!chips(&first).is_empty());
+        assert!(
+            chips(&first)
+                .iter()
+                .zip(chips(&again))
+                .all(|(a, b)| Arc::ptr_eq(a, &b)),
+            "the same pod versions are drawn from the memo"
+        );
+        // Later, what changed is worked out again: the model equals a fresh player's.
+        p.run_to_end(&mut || false);
+        let rev = p.revision();
+        let mut fresh = Player::new(parse(&text).unwrap());
+        fresh.run_to_end(&mut || false);
+        assert_eq!(
+            cluster_model(&p, rev),
+            cluster_model(&fresh, fresh.revision())
+        );
+        assert!(chips(&cluster_model(&p, rev))
+            .iter()
+            .all(|c| c.status == "Running"));
     }
 
     #[test]

@@ -80,6 +80,8 @@ pub struct Player {
     /// Each key's value last decoded for a view, by its mod_revision: the views read the same
     /// objects at every frame, and parsing them again each time was most of a frame's work.
     decoded: RefCell<DecodeCache>,
+    /// What the Cluster view last worked out of each pod.
+    pub(crate) pod_facts: crate::state::derive::PodFactsMemo,
 }
 
 fn checkpoint(c: &Cluster) -> Checkpoint {
@@ -117,6 +119,7 @@ impl Player {
             flow,
             node_names,
             decoded: RefCell::default(),
+            pod_facts: Default::default(),
         }
     }
 
@@ -345,12 +348,16 @@ impl Player {
             return Vec::new();
         };
         let mut decoded = self.decoded.borrow_mut();
+        let storage = &self.cluster.api.storage;
         r.kvs
             .iter()
             .map(|kv| match decoded.get(kv.key.as_str()) {
                 Some((at, o)) if *at == kv.mod_revision => Arc::clone(o),
                 _ => {
-                    let o = Arc::new(decode(kv));
+                    // A key's latest value is usually decoded already: the apiserver's watch
+                    // cache holds it. Parsing thousands of changed pods again made a big
+                    // run's every redraw a long task.
+                    let o = storage.cached(kv).unwrap_or_else(|| Arc::new(decode(kv)));
                     decoded.insert(
                         Arc::from(kv.key.as_str()),
                         (kv.mod_revision, Arc::clone(&o)),

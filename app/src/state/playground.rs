@@ -6,8 +6,11 @@ use crate::state::player::{ConsoleEntry, Player, Tool};
 use kubeplay_core::scenario::Scenario;
 use leptos::prelude::*;
 
-/// How long one animation frame may spend simulating, in ms.
+/// How long one animation frame may spend simulating, in ms, when the views redraw after it.
 pub const FRAME_BUDGET_MS: f64 = 8.0;
+/// ... and when they do not (a big cluster's views redraw only every few frames, see
+/// [`Pacing`]): most of the frame, so the simulation is not left waiting for the next one.
+pub const UNSEEN_FRAME_BUDGET_MS: f64 = 13.0;
 
 /// The speeds offered, in virtual seconds per real second.
 pub const SPEEDS: &[f64] = &[0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
@@ -358,7 +361,12 @@ impl Playground {
             .pacing
             .try_update_value(|p| p.frame(now))
             .unwrap_or(true);
-        let deadline = now + FRAME_BUDGET_MS;
+        let deadline = now
+            + if show {
+                FRAME_BUDGET_MS
+            } else {
+                UNSEEN_FRAME_BUDGET_MS
+            };
         let mut out_of_time = move || perf_now() > deadline;
         let speed = self.speed.get_untracked();
         let skip = self.skip_idle.get_untracked();

@@ -23,6 +23,14 @@ pub fn sort_by_key<T, K: Ord>(v: &mut [T], key: &dyn Fn(&T) -> K) {
     sort_by(v, &|a, b| key(a).cmp(&key(b)));
 }
 
+/// [`slice::sort_by_cached_key`]: the key of each element is worked out once, not at every
+/// comparison (for keys that cost something, such as a parsed timestamp).
+pub fn sort_by_cached_key<T, K: Ord>(v: &mut [T], key: &dyn Fn(&T) -> K) {
+    let keys: Vec<K> = v.iter().map(key).collect();
+    let order = stable_order(v.len(), &|a, b| keys[a].cmp(&keys[b]));
+    permute(v, order);
+}
+
 /// [`slice::sort`] (stable).
 pub fn sort<T: Ord>(v: &mut [T]) {
     sort_by(v, &|a, b| a.cmp(b));
@@ -92,6 +100,18 @@ mod tests {
             by_slice.sort_by_key(|a| a.0);
             assert_eq!(by_index, by_slice, "length {len}");
         }
+    }
+
+    #[test]
+    fn the_cached_key_sort_computes_each_key_once_and_is_stable() {
+        let calls = std::cell::Cell::new(0);
+        let mut v = vec![(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e')];
+        sort_by_cached_key(&mut v, &|x| {
+            calls.set(calls.get() + 1);
+            x.0
+        });
+        assert_eq!(v, [(1, 'b'), (1, 'e'), (2, 'd'), (3, 'a'), (3, 'c')]);
+        assert_eq!(calls.get(), 5);
     }
 
     #[test]

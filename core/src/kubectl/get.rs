@@ -69,7 +69,7 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 }
             }
             if info.kind == "Event" {
-                crate::api::sorting::sort_by_key(&mut objs, &|x| event_time(x));
+                crate::api::sorting::sort_by_cached_key(&mut objs, &|x| event_time(x));
             }
         } else {
             for n in names {
@@ -139,7 +139,8 @@ pub fn get(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn event_time(e: &Object) -> u64 {
+/// When an Event happened, as `kubectl get events` orders them (virtual ms).
+pub fn event_time(e: &Object) -> u64 {
     ["lastTimestamp", "eventTime", "firstTimestamp"]
         .iter()
         .find_map(|k| {

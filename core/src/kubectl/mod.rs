@@ -5,7 +5,7 @@ mod apply;
 mod create;
 pub mod describe;
 pub mod flags;
-mod get;
+pub mod get;
 mod logs;
 mod mutate;
 pub mod output;
