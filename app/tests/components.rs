@@ -167,6 +167,61 @@ async fn selecting_a_pod_in_the_cluster_view_selects_it_for_the_scheduler() {
     assert_eq!(select.value(), key);
 }
 
+/// A cluster of more nodes than the view draws cards for: a heat map with a cell per node,
+/// the pods totalled by status, and the card of the node picked in it.
+#[wasm_bindgen_test]
+async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
+    let nodes: String = (0..120)
+        .map(|i| {
+            format!(
+                "apiVersion: v1\nkind: Node\nmetadata:\n  name: n-{i:03}\nstatus:\n  capacity: {{cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n"
+            )
+        })
+        .collect();
+    let pg = Playground::new();
+    pg.load_paused(parse(&(nodes + DEFAULT_SCENARIO)).unwrap());
+    pg.finish_now();
+    let root = container();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view! { <ClusterView /> }
+    })
+    .forget();
+    tick().await;
+    assert!(all(&root, "[data-testid=cluster] .nodes > .node-card").len() <= 1);
+    let cells = all(&root, "[data-testid=node-heatmap] button.heat-cell");
+    assert_eq!(cells.len(), 120);
+    let summary = find(&root, "[data-testid=cluster-summary]")
+        .text_content()
+        .unwrap();
+    assert!(
+        summary.contains("120 nodes, 120 Ready; 3 pods"),
+        "{summary}"
+    );
+    assert!(summary.contains("Running"), "{summary}");
+    // A node with a pod: its cell says so, and picking it shows its card.
+    let busy = cells
+        .iter()
+        .find(|c| {
+            c.get_attribute("title")
+                .is_some_and(|t| !t.contains(", 0/110 pods"))
+        })
+        .expect("a node runs a pod")
+        .clone();
+    let name = busy.get_attribute("data-node").unwrap();
+    busy.unchecked_into::<web_sys::HtmlElement>().click();
+    tick().await;
+    let card = find(&root, ".picked-node .node-card");
+    assert_eq!(
+        card.get_attribute("data-node").as_deref(),
+        Some(name.as_str())
+    );
+    assert!(
+        !all(&root, ".picked-node .pod-count[data-status=Running]").is_empty()
+            || !all(&root, ".picked-node button.pod[data-status=Running]").is_empty()
+    );
+}
+
 #[wasm_bindgen_test]
 async fn the_timeline_scrubs_the_position() {
     let root = container();

@@ -132,6 +132,10 @@ cluster-cluster-ip = cluster IP
 cluster-ports = ports
 cluster-endpoints = endpoints
 cluster-not-ready = not ready
+cluster-heat-label = Nodes, coloured by how much of their CPU, memory or pods is requested
+cluster-heat-summary = { $nodes } nodes, { $ready } Ready; { $pods } pods:
+cluster-heat-cell = { $node }: { $ready }, { $percent }% requested, { $pods }/{ $allocatable } pods
+cluster-heat-legend = Requested (the most of CPU, memory, pods):
 
 ## etcd view
 

@@ -124,6 +124,10 @@ cluster-cluster-ip = 集群 IP
 cluster-ports = 端口
 cluster-endpoints = 端点
 cluster-not-ready = 未就绪
+cluster-heat-label = 节点，按其 CPU、内存或 Pod 的请求比例着色
+cluster-heat-summary = { $nodes } 个节点，{ $ready } 个 Ready；{ $pods } 个 Pod：
+cluster-heat-cell = { $node }：{ $ready }，已请求 { $percent }%，{ $pods }/{ $allocatable } 个 Pod
+cluster-heat-legend = 已请求（CPU、内存、Pod 中最高者）：
 
 ## etcd 视图
 

@@ -124,6 +124,10 @@ cluster-cluster-ip = 叢集 IP
 cluster-ports = 連接埠
 cluster-endpoints = 端點
 cluster-not-ready = 未就緒
+cluster-heat-label = 節點，依其 CPU、記憶體或 Pod 的請求比例著色
+cluster-heat-summary = { $nodes } 個節點，{ $ready } 個 Ready；{ $pods } 個 Pod：
+cluster-heat-cell = { $node }：{ $ready }，已請求 { $percent }%，{ $pods }/{ $allocatable } 個 Pod
+cluster-heat-legend = 已請求（CPU、記憶體、Pod 中最高者）：
 
 ## etcd 檢視
 

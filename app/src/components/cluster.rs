@@ -2,7 +2,9 @@
 //! pods, its Ready state, taints and labels, and its pods coloured by their STATUS column;
 //! pods not yet scheduled in a lane of their own; Services with their endpoints.
 
-use crate::state::derive::{cluster_model, status_class, status_counts, NodeCard, PodChip};
+use crate::state::derive::{
+    cluster_model, status_class, status_counts, ClusterModel, NodeCard, PodChip,
+};
 use crate::state::playground::Playground;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -112,6 +114,147 @@ fn chips(pods: Vec<Arc<PodChip>>, pg: Playground) -> impl IntoView {
         .collect_view()
 }
 
+/// A node's card: its Ready state, requests against allocatable, taints, labels and pods.
+fn node_card(card: Card, pg: Playground) -> impl IntoView {
+    let i18n = crate::state::i18n::i18n();
+    let Card {
+        node: n,
+        pod_total,
+        counts: counted,
+        ..
+    } = card;
+    let ready_class = if n.ready == "Ready" {
+        "ready ok"
+    } else {
+        "ready bad"
+    };
+    view! {
+        <article class="node-card" data-node=n.name.clone() aria-label=format!("node {}", n.name)>
+            <header>
+                <h3>{n.name.clone()}</h3>
+                <span class=ready_class>{n.ready.clone()}</span>
+                {n.unschedulable.then(|| view! { <span class="ready bad">"SchedulingDisabled"</span> })}
+            </header>
+            <Bar label=i18n.t("cluster-bar-cpu") used=n.cpu_requested_m total=n.cpu_allocatable_m
+                text=format!("{}m / {}m", n.cpu_requested_m, n.cpu_allocatable_m) />
+            <Bar label=i18n.t("cluster-bar-mem") used=n.memory_requested total=n.memory_allocatable
+                text=format!("{} / {}", mib(n.memory_requested), mib(n.memory_allocatable)) />
+            <Bar label=i18n.t("cluster-bar-pods") used=pod_total as i64 total=n.pods_allocatable
+                text=format!("{} / {}", pod_total, n.pods_allocatable) />
+            {(!n.taints.is_empty()).then(|| view! {
+                <p class="taints">{n.taints.iter().map(|t| view! { <span class="taint">{t.clone()}</span> }).collect_view()}</p>
+            })}
+            <p class="labels">{n.labels.iter().map(|l| view! { <span class="label-chip">{l.clone()}</span> }).collect_view()}</p>
+            <div class="pods">{match counted {
+                Some(c) => counts(c).into_any(),
+                None => chips(n.pods, pg).into_any(),
+            }}</div>
+        </article>
+    }
+}
+
+/// A node's cell in the heat map, which is also its key: a cell whose node did not change
+/// since the last redraw is kept as it is.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Cell {
+    name: String,
+    level: u8,
+    ready: bool,
+    unschedulable: bool,
+    title: String,
+}
+
+impl Cell {
+    fn new(n: &NodeCard, title: String) -> Self {
+        Cell {
+            name: n.name.clone(),
+            level: n.fill_level(),
+            ready: n.ready == "Ready",
+            unschedulable: n.unschedulable,
+            title,
+        }
+    }
+}
+
+/// A big cluster's nodes: a cell each, coloured by how full it is, and the card of the node
+/// picked (the first one until one is).
+#[component]
+fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
+    let i18n = crate::state::i18n::i18n();
+    let pg = expect_context::<Playground>();
+    let picked = RwSignal::new(None::<String>);
+    let summary = move || {
+        let m = model.get();
+        let ready = m.nodes.iter().filter(|n| n.ready == "Ready").count();
+        i18n.ta(
+            "cluster-heat-summary",
+            &[
+                ("nodes", &m.nodes.len().to_string()),
+                ("ready", &ready.to_string()),
+                ("pods", &m.pod_count().to_string()),
+            ],
+        )
+    };
+    let cells = move || {
+        let m = model.get();
+        m.nodes
+            .iter()
+            .map(|n| {
+                let title = i18n.ta(
+                    "cluster-heat-cell",
+                    &[
+                        ("node", &n.name),
+                        ("ready", &n.ready),
+                        ("percent", &n.fill_percent().to_string()),
+                        ("pods", &n.pods.len().to_string()),
+                        ("allocatable", &n.pods_allocatable.to_string()),
+                    ],
+                );
+                Cell::new(n, title)
+            })
+            .collect::<Vec<_>>()
+    };
+    let card = move || {
+        let m = model.get();
+        let counted = m.counts_pods();
+        let name = picked.get();
+        let node = match &name {
+            Some(name) => m.nodes.into_iter().find(|n| &n.name == name),
+            None => m.nodes.into_iter().next(),
+        };
+        node.map(|n| node_card(Card::new(i18n.lang.get(), n, counted), pg))
+    };
+    view! {
+        <p class="heat-summary" data-testid="cluster-summary">{summary}" "{move || counts(model.get().status_totals())}</p>
+        <div class="heatmap" role="group" data-testid="node-heatmap" aria-label=move || i18n.t("cluster-heat-label")>
+            <For each=cells key=|cell| cell.clone() children=move |cell: Cell| {
+                let name = cell.name.clone();
+                let pick = name.clone();
+                let is_picked = move || picked.with(|p| p.as_deref() == Some(name.as_str()));
+                let class = format!(
+                    "heat-cell level-{}{}{}",
+                    cell.level,
+                    if cell.ready { "" } else { " not-ready" },
+                    if cell.unschedulable { " cordoned" } else { "" },
+                );
+                view! {
+                    <button class=class class:picked=is_picked data-node=cell.name.clone()
+                        data-level=cell.level.to_string() title=cell.title.clone()
+                        aria-label=cell.title.clone() on:click=move |_| picked.set(Some(pick.clone()))></button>
+                }
+            } />
+        </div>
+        <p class="heat-legend" aria-hidden="true">
+            {move || i18n.t("cluster-heat-legend")}
+            {(0..5).map(|l| view! {
+                <span class=format!("heat-cell level-{l}")></span>
+                <span class="heat-range">{format!("{}-{}%", l * 20, l * 20 + 20)}</span>
+            }).collect_view()}
+        </p>
+        <div class="nodes picked-node">{card}</div>
+    }
+}
+
 #[component]
 pub fn ClusterView() -> impl IntoView {
     let i18n = crate::state::i18n::i18n();
@@ -122,46 +265,27 @@ pub fn ClusterView() -> impl IntoView {
         pg.with_untracked(|p| cluster_model(p, rev))
             .unwrap_or_default()
     });
+    let heat_map = Memo::new(move |_| model.with(ClusterModel::heat_map));
     view! {
         <div data-testid="cluster" class="view cluster" role="region" aria-label=move || i18n.t("cluster-label")>
-            <div class="nodes">
-                // Keyed by the whole card: a card whose node and pods did not change since the
-                // last frame is kept as it is, not drawn again.
-                // The language is in the key too: a card is drawn in one.
-                <For each=move || {
-                        let (m, lang) = (model.get(), i18n.lang.get());
-                        let counted = m.counts_pods();
-                        m.nodes.into_iter().map(move |n| Card::new(lang, n, counted)).collect::<Vec<_>>()
-                    }
-                    key=|card| card.clone()
-                    children=move |card: Card| {
-                    let Card { node: n, pod_total, counts: counted, .. } = card;
-                    let ready_class = if n.ready == "Ready" { "ready ok" } else { "ready bad" };
-                    view! {
-                        <article class="node-card" data-node=n.name.clone() aria-label=format!("node {}", n.name)>
-                            <header>
-                                <h3>{n.name.clone()}</h3>
-                                <span class=ready_class>{n.ready.clone()}</span>
-                                {n.unschedulable.then(|| view! { <span class="ready bad">"SchedulingDisabled"</span> })}
-                            </header>
-                            <Bar label=i18n.t("cluster-bar-cpu") used=n.cpu_requested_m total=n.cpu_allocatable_m
-                                text=format!("{}m / {}m", n.cpu_requested_m, n.cpu_allocatable_m) />
-                            <Bar label=i18n.t("cluster-bar-mem") used=n.memory_requested total=n.memory_allocatable
-                                text=format!("{} / {}", mib(n.memory_requested), mib(n.memory_allocatable)) />
-                            <Bar label=i18n.t("cluster-bar-pods") used=pod_total as i64 total=n.pods_allocatable
-                                text=format!("{} / {}", pod_total, n.pods_allocatable) />
-                            {(!n.taints.is_empty()).then(|| view! {
-                                <p class="taints">{n.taints.iter().map(|t| view! { <span class="taint">{t.clone()}</span> }).collect_view()}</p>
-                            })}
-                            <p class="labels">{n.labels.iter().map(|l| view! { <span class="label-chip">{l.clone()}</span> }).collect_view()}</p>
-                            <div class="pods">{match counted {
-                                Some(c) => counts(c).into_any(),
-                                None => chips(n.pods, pg).into_any(),
-                            }}</div>
-                        </article>
-                    }
-                } />
-            </div>
+            {move || if heat_map.get() {
+                view! { <HeatMap model=model /> }.into_any()
+            } else {
+                view! {
+                    <div class="nodes">
+                        // Keyed by the whole card: a card whose node and pods did not change
+                        // since the last frame is kept as it is, not drawn again. The language
+                        // is in the key too: a card is drawn in one.
+                        <For each=move || {
+                                let (m, lang) = (model.get(), i18n.lang.get());
+                                let counted = m.counts_pods();
+                                m.nodes.into_iter().map(move |n| Card::new(lang, n, counted)).collect::<Vec<_>>()
+                            }
+                            key=|card| card.clone()
+                            children=move |card: Card| node_card(card, pg) />
+                    </div>
+                }.into_any()
+            }}
             <section class="unscheduled" aria-label=move || i18n.t("cluster-unscheduled-label")>
                 <h3>{move || i18n.t("cluster-unscheduled")}</h3>
                 <div class="pods">

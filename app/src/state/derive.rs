@@ -70,6 +70,47 @@ impl ClusterModel {
     pub fn counts_pods(&self) -> bool {
         self.pod_count() > POD_CHIPS_MAX
     }
+
+    /// Whether the view draws the nodes as a heat map rather than a card each.
+    pub fn heat_map(&self) -> bool {
+        self.nodes.len() > NODE_CARDS_MAX
+    }
+
+    /// Every pod, scheduled or not, counted by STATUS.
+    pub fn status_totals(&self) -> Vec<(String, usize)> {
+        let mut totals: BTreeMap<String, usize> = BTreeMap::new();
+        for n in &self.nodes {
+            for (status, count) in status_counts(&n.pods) {
+                *totals.entry(status).or_default() += count;
+            }
+        }
+        for (status, count) in status_counts(&self.unscheduled) {
+            *totals.entry(status).or_default() += count;
+        }
+        totals.into_iter().collect()
+    }
+}
+
+/// Above this many nodes the Cluster view draws the nodes as a heat map, a cell each, with the
+/// card of the node picked in it: hundreds of cards laid out at every redraw would stall the
+/// page, and no one reads them all.
+pub const NODE_CARDS_MAX: usize = 100;
+
+impl NodeCard {
+    /// How much of its allocatable CPU, memory or pod slots is requested, whichever is the
+    /// most, in percent (0 when it has none to give).
+    pub fn fill_percent(&self) -> i64 {
+        let share = |used: i64, total: i64| if total > 0 { used * 100 / total } else { 0 };
+        share(self.cpu_requested_m, self.cpu_allocatable_m)
+            .max(share(self.memory_requested, self.memory_allocatable))
+            .max(share(self.pods.len() as i64, self.pods_allocatable))
+    }
+
+    /// [`NodeCard::fill_percent`] in fifths, as the heat map colours it: 0 below 20%, 4 from
+    /// 80%.
+    pub fn fill_level(&self) -> u8 {
+        (self.fill_percent() / 20).clamp(0, 4) as u8
+    }
 }
 
 /// Pods counted by their STATUS column, in status order.
@@ -693,6 +734,46 @@ mod tests {
     /// `n` nginx replicas on three nodes, run to the end.
     fn replicas(n: usize) -> Player {
         ended(&DEFAULT_SCENARIO.replace("replicas: 3", &format!("replicas: {n}")))
+    }
+
+    #[test]
+    fn a_node_fills_by_its_most_requested_resource_in_fifths() {
+        let mut n = NodeCard {
+            name: "n".into(),
+            ready: "Ready".into(),
+            cpu_requested_m: 500,
+            cpu_allocatable_m: 4000,
+            memory_requested: 3 << 30,
+            memory_allocatable: 8 << 30,
+            pods_allocatable: 110,
+            taints: vec![],
+            labels: vec![],
+            unschedulable: false,
+            pods: vec![],
+        };
+        // cpu 12%, memory 37%: memory decides.
+        assert_eq!((n.fill_percent(), n.fill_level()), (37, 1));
+        n.cpu_requested_m = 4000;
+        assert_eq!((n.fill_percent(), n.fill_level()), (100, 4));
+        n.cpu_allocatable_m = 0;
+        n.memory_requested = 0;
+        assert_eq!((n.fill_percent(), n.fill_level()), (0, 0));
+    }
+
+    #[test]
+    fn more_nodes_than_cards_are_a_heat_map_and_pods_are_totalled_by_status() {
+        let three = replicas(3);
+        let m = cluster_model(&three, three.revision());
+        assert!(!m.heat_map());
+        assert_eq!(m.status_totals(), vec![("Running".to_string(), 3)]);
+        let nodes: String = (0..=NODE_CARDS_MAX)
+            .map(|i| format!("apiVersion: v1\nkind: Node\nmetadata:\n  name: n-{i}\nstatus:\n  capacity: {{cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n"))
+            .collect();
+        let many = ended(&(nodes + DEFAULT_SCENARIO));
+        let m = cluster_model(&many, many.revision());
+        assert_eq!(m.nodes.len(), NODE_CARDS_MAX + 1);
+        assert!(m.heat_map());
+        assert_eq!(m.status_totals(), vec![("Running".to_string(), 3)]);
     }
 
     #[test]
