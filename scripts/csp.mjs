@@ -28,6 +28,14 @@ const policy = [
 ].join("; ");
 const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
 html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, "");
-html = html.replace(/<head>/, `<head>\n    ${meta}`);
+// A minified page has no <head> tag (it is optional): the policy then follows the charset.
+if (/<head>/.test(html)) {
+  html = html.replace(/<head>/, `<head>\n    ${meta}`);
+} else if (/<meta charset=[^>]*>/i.test(html)) {
+  html = html.replace(/<meta charset=[^>]*>/i, (m) => `${m}${meta}`);
+} else {
+  console.error(`csp.mjs: no <head> or <meta charset> in ${file} to put the policy after`);
+  process.exit(1);
+}
 writeFileSync(file, html);
 console.log(`csp.mjs: ${hashes.length} inline script(s) pinned in ${file}`);

@@ -92,7 +92,12 @@ async function playInPage(size) {
       { timeout: 60_000 },
     );
     const text = await page.evaluate((s) => window.wasmBindings.kubeplay_benchmark_scenario(s), size);
-    await editor(page).fill(text);
+    // Pasted: one input event. (Playwright's fill types a multi-line text as one input event
+    // per line, and the editor parses the whole text at each: the large size never finished.)
+    await editor(page).evaluate((el, t) => {
+      el.value = t;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
     await page.locator('[data-testid="apply"]:not([disabled])').waitFor();
     const start = await page.evaluate(() => performance.now());
     await page.click('[data-testid="apply"]');

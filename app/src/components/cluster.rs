@@ -44,7 +44,7 @@ fn Bar(label: &'static str, used: i64, total: i64, text: String) -> impl IntoVie
 }
 
 /// A big cluster's pods: one badge per status with its count.
-fn counts(counts: Vec<(String, usize)>) -> impl IntoView {
+fn counts(counts: Vec<(String, usize)>) -> AnyView {
     counts
         .into_iter()
         .map(|(status, n)| {
@@ -56,11 +56,12 @@ fn counts(counts: Vec<(String, usize)>) -> impl IntoView {
             }
         })
         .collect_view()
+        .into_any()
 }
 
 fn pods_view(pods: Vec<Arc<PodChip>>, counted: bool, pg: Playground) -> AnyView {
     if counted {
-        counts(status_counts(&pods)).into_any()
+        counts(status_counts(&pods))
     } else {
         chips(pods, pg).into_any()
     }
@@ -115,7 +116,7 @@ fn chips(pods: Vec<Arc<PodChip>>, pg: Playground) -> impl IntoView {
 }
 
 /// A node's card: its Ready state, requests against allocatable, taints, labels and pods.
-fn node_card(card: Card, pg: Playground) -> impl IntoView {
+fn node_card(card: Card, pg: Playground) -> AnyView {
     let i18n = crate::state::i18n::i18n();
     let Card {
         node: n,
@@ -146,34 +147,60 @@ fn node_card(card: Card, pg: Playground) -> impl IntoView {
             })}
             <p class="labels">{n.labels.iter().map(|l| view! { <span class="label-chip">{l.clone()}</span> }).collect_view()}</p>
             <div class="pods">{match counted {
-                Some(c) => counts(c).into_any(),
+                Some(c) => counts(c),
                 None => chips(n.pods, pg).into_any(),
             }}</div>
         </article>
     }
+    .into_any()
 }
 
-/// A node's cell in the heat map, which is also its key: a cell whose node did not change
-/// since the last redraw is kept as it is.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Cell {
-    name: String,
-    level: u8,
-    ready: bool,
-    unschedulable: bool,
-    title: String,
-}
-
-impl Cell {
-    fn new(n: &NodeCard, title: String) -> Self {
-        Cell {
-            name: n.name.clone(),
-            level: n.fill_level(),
-            ready: n.ready == "Ready",
-            unschedulable: n.unschedulable,
-            title,
+/// `&`, `<`, `>` and quotes as entities, for text put in markup.
+fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
         }
     }
+    out
+}
+
+/// The heat map's cells as markup, one button per node. Thousands of cells are written as
+/// one string (escaped) rather than as components: as fast to draw, and a fraction of the
+/// code the page downloads.
+fn heat_cells(
+    nodes: &[NodeCard],
+    picked: Option<&str>,
+    title: &dyn Fn(&NodeCard) -> String,
+) -> String {
+    let mut html = String::with_capacity(nodes.len() * 160);
+    for n in nodes {
+        let name = escape_html(&n.name);
+        let title = escape_html(&title(n));
+        let level = n.fill_level();
+        let mut class = format!("heat-cell level-{level}");
+        if n.ready != "Ready" {
+            class.push_str(" not-ready");
+        }
+        if n.unschedulable {
+            class.push_str(" cordoned");
+        }
+        let is_picked = picked == Some(n.name.as_str());
+        if is_picked {
+            class.push_str(" picked");
+        }
+        html.push_str(&format!(
+            "<button type=\"button\" class=\"{class}\" data-node=\"{name}\" data-level=\"{level}\" \
+             aria-pressed=\"{is_picked}\" title=\"{title}\" aria-label=\"{title}\"></button>"
+        ));
+    }
+    html
 }
 
 /// A big cluster's nodes: a cell each, coloured by how full it is, and the card of the node
@@ -196,23 +223,42 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
         )
     };
     let cells = move || {
-        let m = model.get();
-        m.nodes
-            .iter()
-            .map(|n| {
-                let title = i18n.ta(
-                    "cluster-heat-cell",
-                    &[
-                        ("node", &n.name),
-                        ("ready", &n.ready),
-                        ("percent", &n.fill_percent().to_string()),
-                        ("pods", &n.pods.len().to_string()),
-                        ("allocatable", &n.pods_allocatable.to_string()),
-                    ],
-                );
-                Cell::new(n, title)
-            })
-            .collect::<Vec<_>>()
+        let title = |n: &NodeCard| {
+            i18n.ta(
+                "cluster-heat-cell",
+                &[
+                    ("node", &n.name),
+                    ("ready", &n.ready),
+                    ("percent", &n.fill_percent().to_string()),
+                    ("pods", &n.pods.len().to_string()),
+                    ("allocatable", &n.pods_allocatable.to_string()),
+                ],
+            )
+        };
+        let picked = picked.get();
+        model.with(|m| heat_cells(&m.nodes, picked.as_deref(), &title))
+    };
+    // One listener for every cell: the cell clicked names its node.
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let node = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.get_attribute("data-node"));
+        if let Some(node) = node {
+            picked.set(Some(node));
+        }
+    };
+    let legend = move || {
+        let mut html = escape_html(i18n.t("cluster-heat-legend"));
+        for l in 0..5 {
+            html.push_str(&format!(
+                " <span class=\"heat-cell level-{l}\"></span><span class=\"heat-range\">{}-{}%</span>",
+                l * 20,
+                l * 20 + 20
+            ));
+        }
+        html
     };
     let card = move || {
         let m = model.get();
@@ -226,31 +272,9 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
     };
     view! {
         <p class="heat-summary" data-testid="cluster-summary">{summary}" "{move || counts(model.get().status_totals())}</p>
-        <div class="heatmap" role="group" data-testid="node-heatmap" aria-label=move || i18n.t("cluster-heat-label")>
-            <For each=cells key=|cell| cell.clone() children=move |cell: Cell| {
-                let name = cell.name.clone();
-                let pick = name.clone();
-                let is_picked = move || picked.with(|p| p.as_deref() == Some(name.as_str()));
-                let class = format!(
-                    "heat-cell level-{}{}{}",
-                    cell.level,
-                    if cell.ready { "" } else { " not-ready" },
-                    if cell.unschedulable { " cordoned" } else { "" },
-                );
-                view! {
-                    <button class=class class:picked=is_picked data-node=cell.name.clone()
-                        data-level=cell.level.to_string() title=cell.title.clone()
-                        aria-label=cell.title.clone() on:click=move |_| picked.set(Some(pick.clone()))></button>
-                }
-            } />
-        </div>
-        <p class="heat-legend" aria-hidden="true">
-            {move || i18n.t("cluster-heat-legend")}
-            {(0..5).map(|l| view! {
-                <span class=format!("heat-cell level-{l}")></span>
-                <span class="heat-range">{format!("{}-{}%", l * 20, l * 20 + 20)}</span>
-            }).collect_view()}
-        </p>
+        <div class="heatmap" role="group" data-testid="node-heatmap" aria-label=move || i18n.t("cluster-heat-label")
+            on:click=on_click inner_html=cells></div>
+        <p class="heat-legend" aria-hidden="true" inner_html=legend></p>
         <div class="nodes picked-node">{card}</div>
     }
 }
@@ -327,5 +351,53 @@ pub fn ClusterView() -> impl IntoView {
                 </table></div>
             </section>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(name: &str, ready: &str, cpu: i64) -> NodeCard {
+        NodeCard {
+            name: name.into(),
+            ready: ready.into(),
+            cpu_requested_m: cpu,
+            cpu_allocatable_m: 1000,
+            memory_requested: 0,
+            memory_allocatable: 1,
+            pods_allocatable: 110,
+            taints: vec![],
+            labels: vec![],
+            unschedulable: false,
+            pods: vec![],
+        }
+    }
+
+    #[test]
+    fn heat_cells_are_one_button_per_node_with_their_state_and_escaped_text() {
+        let mut cordoned = node("n-2", "Ready", 900);
+        cordoned.unschedulable = true;
+        let nodes = [
+            node("n-1", "Ready", 250),
+            node("n\"><img src=x onerror=alert(1)>", "NotReady", 0),
+            cordoned,
+        ];
+        let html = heat_cells(&nodes, Some("n-1"), &|n| format!("{} <b>", n.name));
+        assert_eq!(html.matches("<button ").count(), 3);
+        assert!(html.contains(r#"class="heat-cell level-1 picked" data-node="n-1" data-level="1" aria-pressed="true""#), "{html}");
+        assert!(
+            html.contains(r#"class="heat-cell level-0 not-ready""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"class="heat-cell level-4 cordoned""#),
+            "{html}"
+        );
+        assert!(!html.contains("<img") && !html.contains("<b>"), "{html}");
+        assert!(
+            html.contains("n&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"),
+            "{html}"
+        );
     }
 }
