@@ -104,3 +104,29 @@ fn a_watch_from_revision_r_sees_every_later_change_once_in_order() {
         "each change is delivered once"
     );
 }
+
+#[test]
+fn an_informers_list_hands_over_the_watch_caches_objects_not_copies() {
+    let mut c = cluster();
+    let nodes = for_kind("v1", "Node").unwrap();
+    let mut list = Request::new(Verb::List, nodes, admin_credentials(), "test");
+    let copied = c.request(&list).unwrap();
+    let copied = copied["items"].as_array().expect("items").clone();
+    assert_eq!(copied.len(), 3, "the default scenario's three nodes");
+
+    list.share_items = true;
+    let response = c.request(&list).unwrap();
+    assert_eq!(response["items"], json!([]), "the items are not copied in");
+    let shared = c.api.take_list_items();
+    assert_eq!(shared.len(), copied.len());
+    for (item, copy) in shared.iter().zip(&copied) {
+        assert_eq!(**item, *copy, "the same objects, in the same order");
+        let name = item["metadata"]["name"].as_str().unwrap();
+        let stored = c.api.storage.get_shared(nodes, None, name).unwrap();
+        assert!(
+            std::sync::Arc::ptr_eq(item, &stored),
+            "{name}: the stored object itself"
+        );
+    }
+    assert!(c.api.take_list_items().is_empty(), "taken once");
+}

@@ -100,6 +100,8 @@ pub struct ApiServer {
     authorizer: rbac::Authorizer,
     /// The `Warning` headers of the last response.
     warnings: Vec<String>,
+    /// The items of the last list asked for with [`Request::share_items`].
+    list_items: Vec<Arc<Object>>,
 }
 
 /// Who the request is from, after authentication and impersonation.
@@ -121,12 +123,19 @@ impl ApiServer {
             event_lease: None,
             authorizer: rbac::Authorizer::new(),
             warnings: Vec::new(),
+            list_items: Vec::new(),
         }
     }
 
     /// The `Warning` headers of the last response (`299 - "..."`), for its client to show.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
+    }
+
+    /// The items of the last list whose request set [`Request::share_items`] (its response's
+    /// `items` is left empty): the stored objects themselves, not copies.
+    pub fn take_list_items(&mut self) -> Vec<Arc<Object>> {
+        std::mem::take(&mut self.list_items)
     }
 
     /// Forgets the last response's warnings (a request answered elsewhere has none).

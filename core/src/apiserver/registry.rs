@@ -210,11 +210,18 @@ fn list(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
         );
         (items, rev, summary)
     };
-    let items: Vec<Object> = items
+    // Selected before they are copied into the response (or handed over shared).
+    let items: Vec<Arc<Object>> = items
         .into_iter()
         .filter(|o| labels.matches(meta::labels(o)) && fields.as_ref().is_none_or(|f| f.matches(o)))
         .collect();
     trace.push(etcd_record(now, "etcd.range", summary, &prefix, None, None));
+    let items = if req.share_items {
+        api.list_items = items;
+        Vec::new()
+    } else {
+        items.into_iter().map(Arc::unwrap_or_clone).collect()
+    };
     // Built by hand: `json!` would copy every item.
     let mut list = serde_json::Map::new();
     list.insert("apiVersion".into(), json!(info.api_version()));

@@ -111,6 +111,10 @@ pub struct Request {
     pub field_manager: Option<String>,
     /// `fieldValidation`: what unknown fields in the body do (kubectl sends `Strict`).
     pub field_validation: super::validation::FieldValidation,
+    /// An informer's list: the items are handed over shared ([`super::ApiServer::take_list_items`])
+    /// rather than copied into the response, as a client decoding the response would hold
+    /// objects nobody else does (the watch cache's copies stay shared).
+    pub share_items: bool,
 }
 
 impl Request {
@@ -139,6 +143,7 @@ impl Request {
             client: client.to_string(),
             field_manager: None,
             field_validation: Default::default(),
+            share_items: false,
         }
     }
     pub fn namespace(mut self, ns: Option<&str>) -> Self {

@@ -231,19 +231,22 @@ impl Storage {
     }
 
     /// Every object under the list prefix, and the store revision the list was read at.
-    pub fn list(&self, info: &ResourceInfo, ns: Option<&str>) -> (Vec<Object>, i64) {
+    pub fn list(&self, info: &ResourceInfo, ns: Option<&str>) -> (Vec<Arc<Object>>, i64) {
         let prefix = info.etcd_list_prefix(ns);
         match self.etcd.range_prefix(&prefix, None, 0) {
-            Ok(r) => (r.kvs.iter().map(|kv| self.decode(kv)).collect(), r.revision),
+            Ok(r) => (
+                r.kvs.iter().map(|kv| self.decode_shared(kv)).collect(),
+                r.revision,
+            ),
             Err(_) => (Vec::new(), self.etcd.revision()),
         }
     }
 
     /// The object at one key (none or one), and the store revision.
-    pub fn list_key(&self, key: &str) -> (Vec<Object>, i64) {
+    pub fn list_key(&self, key: &str) -> (Vec<Arc<Object>>, i64) {
         match self.etcd.get(key, None) {
             Ok(kv) => (
-                kv.iter().map(|kv| self.decode(kv)).collect(),
+                kv.iter().map(|kv| self.decode_shared(kv)).collect(),
                 self.etcd.revision(),
             ),
             Err(_) => (Vec::new(), self.etcd.revision()),
@@ -251,11 +254,29 @@ impl Storage {
     }
 
     /// The pods bound to `node` (in `ns` when given), by the node index, and the store revision.
-    pub fn list_pods_on_node(&self, ns: Option<&str>, node: &str) -> (Vec<Object>, i64) {
+    pub fn list_pods_on_node(&self, ns: Option<&str>, node: &str) -> (Vec<Arc<Object>>, i64) {
+        let pods = self.pods_on_node_keys(ns, node).filter_map(|(ns, name)| {
+            let pods = crate::api::resources::for_kind("v1", "Pod")?;
+            self.get_shared(pods, Some(ns), name).ok()
+        });
         (
-            ObjectLister::pods_on_node(self, ns, node),
+            pods.filter(|p| on_node(p, node)).collect(),
             self.etcd.revision(),
         )
+    }
+
+    /// The (namespace, name) of the pods the node index files under `node`.
+    fn pods_on_node_keys<'a>(
+        &'a self,
+        namespace: Option<&'a str>,
+        node: &str,
+    ) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.pods_by_node
+            .get(node)
+            .into_iter()
+            .flatten()
+            .filter_map(|key| key.split_once('/'))
+            .filter(move |(ns, _)| namespace.is_none_or(|want| want == *ns))
     }
 
     /// One write as etcd3's store does it: a transaction whose compare is the key's
@@ -424,7 +445,8 @@ impl Default for Storage {
 
 impl ObjectLister for Storage {
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object> {
-        Storage::list(self, resource, namespace).0
+        let items = Storage::list(self, resource, namespace).0;
+        items.into_iter().map(Arc::unwrap_or_clone).collect()
     }
 
     fn list_shared(
@@ -432,11 +454,7 @@ impl ObjectLister for Storage {
         resource: &'static ResourceInfo,
         namespace: Option<&str>,
     ) -> Vec<Arc<Object>> {
-        let prefix = resource.etcd_list_prefix(namespace);
-        match self.etcd.range_prefix(&prefix, None, 0) {
-            Ok(r) => r.kvs.iter().map(|kv| self.decode_shared(kv)).collect(),
-            Err(_) => Vec::new(),
-        }
+        Storage::list(self, resource, namespace).0
     }
 
     fn get(
@@ -454,16 +472,16 @@ impl ObjectLister for Storage {
         };
         // Read back from etcd, so a pod changed behind the apiserver's back (etcdctl) is
         // seen as it is now.
-        self.pods_by_node
-            .get(node)
-            .into_iter()
-            .flatten()
-            .filter_map(|key| key.split_once('/'))
-            .filter(|(ns, _)| namespace.is_none_or(|want| want == *ns))
+        self.pods_on_node_keys(namespace, node)
             .filter_map(|(ns, name)| Storage::get(self, pods, Some(ns), name).ok())
-            .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node))
+            .filter(|p| on_node(p, node))
             .collect()
     }
+}
+
+/// Whether `pod` is bound to `node` (the index may lag a change made behind the apiserver).
+fn on_node(pod: &Object, node: &str) -> bool {
+    pod.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node)
 }
 
 const PODS_PREFIX: &str = "/registry/pods/";

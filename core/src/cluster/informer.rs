@@ -56,11 +56,13 @@ pub fn key_of(obj: &Object) -> String {
 
 impl Informer {
     pub fn from_list(items: Vec<Object>, resource_version: i64) -> Self {
+        Self::from_shared(items.into_iter().map(Arc::new).collect(), resource_version)
+    }
+
+    /// [`Informer::from_list`] of objects shared with the apiserver's watch cache.
+    pub fn from_shared(items: Vec<Arc<Object>>, resource_version: i64) -> Self {
         Informer {
-            objects: items
-                .into_iter()
-                .map(|o| (key_of(&o), Arc::new(o)))
-                .collect(),
+            objects: items.into_iter().map(|o| (key_of(&o), o)).collect(),
             resource_version,
             watch_id: 0,
             indexes: BTreeMap::new(),

@@ -223,18 +223,17 @@ impl Cluster {
             .namespace(spec.namespace.as_deref())
             .labels(spec.label_selector.as_deref());
             list.field_selector = spec.field_selector.clone();
+            list.share_items = true;
             if self.trace.enabled {
                 self.trace.push(
                     Record::new(now, component.lane(), "request", list.line())
                         .peer("kube-apiserver"),
                 );
             }
+            // The items come shared: the informer holds the watch cache's objects, not copies.
             let (items, rv) = match self.api.handle(now, &list, &mut self.trace) {
-                Ok(mut l) => (
-                    match l["items"].take() {
-                        serde_json::Value::Array(items) => items,
-                        _ => Vec::new(),
-                    },
+                Ok(l) => (
+                    self.api.take_list_items(),
                     l.pointer("/metadata/resourceVersion")
                         .and_then(|v| v.as_str())
                         .and_then(|v| v.parse().ok())
@@ -242,12 +241,13 @@ impl Cluster {
                 ),
                 Err(_) => (Vec::new(), 0),
             };
-            let mut inf = Informer::from_list(items, rv);
+            let mut inf = Informer::from_shared(items, rv);
             for (name, f) in &spec.indexes {
                 inf.add_index(name, *f);
             }
             let mut watch = list.clone();
             watch.verb = Verb::Watch;
+            watch.share_items = false;
             watch.resource_version = Some(rv.to_string());
             if self.trace.enabled {
                 self.trace.push(
