@@ -210,15 +210,18 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
     let i18n = crate::state::i18n::i18n();
     let pg = expect_context::<Playground>();
     let picked = RwSignal::new(None::<String>);
+    // Each part reads the model in place: cloning it would copy a vector per node.
     let summary = move || {
-        let m = model.get();
-        let ready = m.nodes.iter().filter(|n| n.ready == "Ready").count();
+        let (nodes, ready, pods) = model.with(|m| {
+            let ready = m.nodes.iter().filter(|n| n.ready == "Ready").count();
+            (m.nodes.len(), ready, m.pod_count())
+        });
         i18n.ta(
             "cluster-heat-summary",
             &[
-                ("nodes", &m.nodes.len().to_string()),
+                ("nodes", &nodes.to_string()),
                 ("ready", &ready.to_string()),
-                ("pods", &m.pod_count().to_string()),
+                ("pods", &pods.to_string()),
             ],
         )
     };
@@ -261,17 +264,18 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
         html
     };
     let card = move || {
-        let m = model.get();
-        let counted = m.counts_pods();
         let name = picked.get();
-        let node = match &name {
-            Some(name) => m.nodes.into_iter().find(|n| &n.name == name),
-            None => m.nodes.into_iter().next(),
-        };
+        let (node, counted) = model.with(|m| {
+            let node = match &name {
+                Some(name) => m.nodes.iter().find(|n| &n.name == name),
+                None => m.nodes.first(),
+            };
+            (node.cloned(), m.counts_pods())
+        });
         node.map(|n| node_card(Card::new(i18n.lang.get(), n, counted), pg))
     };
     view! {
-        <p class="heat-summary" data-testid="cluster-summary">{summary}" "{move || counts(model.get().status_totals())}</p>
+        <p class="heat-summary" data-testid="cluster-summary">{summary}" "{move || counts(model.with(ClusterModel::status_totals))}</p>
         <div class="heatmap" role="group" data-testid="node-heatmap" aria-label=move || i18n.t("cluster-heat-label")
             on:click=on_click inner_html=cells></div>
         <p class="heat-legend" aria-hidden="true" inner_html=legend></p>

@@ -111,9 +111,8 @@ pub struct Request {
     pub field_manager: Option<String>,
     /// `fieldValidation`: what unknown fields in the body do (kubectl sends `Strict`).
     pub field_validation: super::validation::FieldValidation,
-    /// An informer's list: the items are handed over shared ([`super::ApiServer::take_list_items`])
-    /// rather than copied into the response, as a client decoding the response would hold
-    /// objects nobody else does (the watch cache's copies stay shared).
+    /// An informer's list: the items are handed over shared with the watch cache
+    /// ([`super::ApiServer::take_list_items`]) instead of copied into the response.
     pub share_items: bool,
 }
 

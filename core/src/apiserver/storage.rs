@@ -255,28 +255,22 @@ impl Storage {
 
     /// The pods bound to `node` (in `ns` when given), by the node index, and the store revision.
     pub fn list_pods_on_node(&self, ns: Option<&str>, node: &str) -> (Vec<Arc<Object>>, i64) {
-        let pods = self.pods_on_node_keys(ns, node).filter_map(|(ns, name)| {
-            let pods = crate::api::resources::for_kind("v1", "Pod")?;
-            self.get_shared(pods, Some(ns), name).ok()
-        });
-        (
-            pods.filter(|p| on_node(p, node)).collect(),
-            self.etcd.revision(),
-        )
-    }
-
-    /// The (namespace, name) of the pods the node index files under `node`.
-    fn pods_on_node_keys<'a>(
-        &'a self,
-        namespace: Option<&'a str>,
-        node: &str,
-    ) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
-        self.pods_by_node
+        let Some(pods) = crate::api::resources::for_kind("v1", "Pod") else {
+            return (Vec::new(), self.etcd.revision());
+        };
+        // Read back from etcd, so a pod changed behind the apiserver's back (etcdctl) is
+        // seen as it is now.
+        let on_node = self
+            .pods_by_node
             .get(node)
             .into_iter()
             .flatten()
             .filter_map(|key| key.split_once('/'))
-            .filter(move |(ns, _)| namespace.is_none_or(|want| want == *ns))
+            .filter(|(pod_ns, _)| ns.is_none_or(|want| want == *pod_ns))
+            .filter_map(|(pod_ns, name)| self.get_shared(pods, Some(pod_ns), name).ok())
+            .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node))
+            .collect();
+        (on_node, self.etcd.revision())
     }
 
     /// One write as etcd3's store does it: a transaction whose compare is the key's
@@ -467,21 +461,9 @@ impl ObjectLister for Storage {
     }
 
     fn pods_on_node(&self, namespace: Option<&str>, node: &str) -> Vec<Object> {
-        let Some(pods) = crate::api::resources::for_kind("v1", "Pod") else {
-            return Vec::new();
-        };
-        // Read back from etcd, so a pod changed behind the apiserver's back (etcdctl) is
-        // seen as it is now.
-        self.pods_on_node_keys(namespace, node)
-            .filter_map(|(ns, name)| Storage::get(self, pods, Some(ns), name).ok())
-            .filter(|p| on_node(p, node))
-            .collect()
+        let pods = self.list_pods_on_node(namespace, node).0;
+        pods.into_iter().map(Arc::unwrap_or_clone).collect()
     }
-}
-
-/// Whether `pod` is bound to `node` (the index may lag a change made behind the apiserver).
-fn on_node(pod: &Object, node: &str) -> bool {
-    pod.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node)
 }
 
 const PODS_PREFIX: &str = "/registry/pods/";

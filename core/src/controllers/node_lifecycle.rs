@@ -67,6 +67,13 @@ fn taints(node: &Object) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// The node's taints with the NoExecute effect: what the taint-eviction controller acts on.
+fn no_execute_taints(node: &Object) -> Vec<Value> {
+    let mut t = taints(node);
+    t.retain(|t| t["effect"] == "NoExecute");
+    t
+}
+
 fn is_unreachable_taint(t: &Value) -> bool {
     t["key"] == UNREACHABLE_TAINT || t["key"] == NOT_READY_TAINT
 }
@@ -309,12 +316,7 @@ impl NodeLifecycleController {
         let no_execute = |ctx: &Ctx<'_>, node: &str| -> Vec<Value> {
             ctx.cache(NODES)
                 .get(node)
-                .map(|n| {
-                    taints(n)
-                        .into_iter()
-                        .filter(|t| t["effect"] == "NoExecute")
-                        .collect()
-                })
+                .map(no_execute_taints)
                 .unwrap_or_default()
         };
         let node_of = |pod: &Object| -> String {
@@ -353,7 +355,7 @@ impl NodeLifecycleController {
                 let mut on_tainted: Vec<(&str, &Arc<Object>)> = ctx
                     .cache(NODES)
                     .list_shared()
-                    .filter(|n| taints(n).iter().any(|t| t["effect"] == "NoExecute"))
+                    .filter(|n| !no_execute_taints(n).is_empty())
                     .flat_map(|n| {
                         pods.by_index_keyed(NODE_NAME_INDEX, meta::name(&n))
                             .collect::<Vec<_>>()
