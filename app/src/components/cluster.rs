@@ -59,14 +59,6 @@ fn counts(counts: Vec<(String, usize)>) -> AnyView {
         .into_any()
 }
 
-fn pods_view(pods: Vec<Arc<PodChip>>, counted: bool, pg: Playground) -> AnyView {
-    if counted {
-        counts(status_counts(&pods))
-    } else {
-        chips(pods, pg).into_any()
-    }
-}
-
 /// A node card as drawn: in a big cluster its pods are only counted, so the card (which is
 /// also its key: an unchanged card is not drawn again) holds the counts, not the chips.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -318,12 +310,14 @@ pub fn ClusterView() -> impl IntoView {
                 <h3>{move || i18n.t("cluster-unscheduled")}</h3>
                 <div class="pods">
                     {move || {
-                        let m = model.get();
-                        let counted = m.counts_pods();
-                        if m.unscheduled.is_empty() {
+                        // Read in place: a copy of the model would copy every node's pods.
+                        let (empty, counted) = model.with(|m| (m.unscheduled.is_empty(), m.counts_pods()));
+                        if empty {
                             view! { <span class="muted">{i18n.t("cluster-none")}</span> }.into_any()
+                        } else if counted {
+                            model.with(|m| counts(status_counts(&m.unscheduled)))
                         } else {
-                            pods_view(m.unscheduled, counted, pg)
+                            chips(model.with(|m| m.unscheduled.clone()), pg).into_any()
                         }
                     }}
                 </div>

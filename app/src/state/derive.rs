@@ -2,6 +2,7 @@
 //! tested natively and the components only lay it out.
 
 use crate::state::player::Player;
+use crate::state::prefix_view::PrefixView;
 use kubeplay_core::api::meta;
 use kubeplay_core::api::quantity::Quantity;
 use kubeplay_core::api::resources::lookup;
@@ -78,16 +79,15 @@ impl ClusterModel {
 
     /// Every pod, scheduled or not, counted by STATUS.
     pub fn status_totals(&self) -> Vec<(String, usize)> {
-        let mut totals: BTreeMap<String, usize> = BTreeMap::new();
-        for n in &self.nodes {
-            for (status, count) in status_counts(&n.pods) {
-                *totals.entry(status).or_default() += count;
-            }
+        let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
+        let scheduled = self.nodes.iter().flat_map(|n| &n.pods);
+        for p in scheduled.chain(&self.unscheduled) {
+            *totals.entry(p.status.as_str()).or_default() += 1;
         }
-        for (status, count) in status_counts(&self.unscheduled) {
-            *totals.entry(status).or_default() += count;
-        }
-        totals.into_iter().collect()
+        totals
+            .into_iter()
+            .map(|(s, n)| (s.to_string(), n))
+            .collect()
     }
 }
 
@@ -189,7 +189,7 @@ pub fn pod_key(pod: &Object) -> String {
 }
 
 /// What the Cluster view takes from one pod version.
-struct PodFacts {
+pub struct PodFacts {
     chip: Arc<PodChip>,
     requests: (i64, i64),
     terminal: bool,
@@ -210,44 +210,25 @@ impl PodFacts {
     }
 }
 
-/// Each pod version's facts as last drawn, by the version's address (the version is held, so
-/// the address stays its own): a redraw works out only the pods that changed, which in a big
-/// run is a few of thousands, and copies nothing.
-#[derive(Default)]
-pub struct PodFactsMemo(RefCell<HashMap<usize, SeenPod>>);
+/// What the Cluster view keeps between redraws: each node's card (without its pods) and each
+/// pod's facts, at the revision last drawn.
+pub struct ClusterMemo {
+    nodes: RefCell<PrefixView<NodeCard>>,
+    pods: RefCell<PrefixView<PodFacts>>,
+}
 
-/// A pod version and its facts.
-type SeenPod = (Arc<Object>, Arc<PodFacts>);
-
-impl PodFactsMemo {
-    /// The facts of `pods`, in order; the memo keeps exactly these versions afterwards.
-    fn facts(&self, pods: &[Arc<Object>]) -> Vec<Arc<PodFacts>> {
-        let mut old = self.0.take();
-        let mut new = HashMap::with_capacity(pods.len());
-        let facts = pods
-            .iter()
-            .map(|pod| {
-                let at = Arc::as_ptr(pod) as usize;
-                let f = match old.remove(&at) {
-                    Some((_, f)) => f,
-                    None => Arc::new(PodFacts::of(pod)),
-                };
-                new.insert(at, (Arc::clone(pod), Arc::clone(&f)));
-                f
-            })
-            .collect();
-        *self.0.borrow_mut() = new;
-        facts
+impl Default for ClusterMemo {
+    fn default() -> Self {
+        ClusterMemo {
+            nodes: RefCell::new(PrefixView::new(&prefix("nodes"))),
+            pods: RefCell::new(PrefixView::new(&prefix("pods"))),
+        }
     }
 }
 
-/// The Cluster view at revision `rev`.
-pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
-    let nodes = p.objects_at(&prefix("nodes"), rev);
-    let pods = p.objects_at(&prefix("pods"), rev);
-    let mut model = ClusterModel::default();
-    for n in &nodes {
-        let name = meta::name(n).to_string();
+impl NodeCard {
+    /// A node's card, its pods not placed yet.
+    fn of(n: &Object) -> Self {
         let alloc = &n["status"]["allocatable"];
         let ready = n
             .pointer("/status/conditions")
@@ -284,7 +265,8 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
                     .collect()
             })
             .unwrap_or_default();
-        model.nodes.push(NodeCard {
+        NodeCard {
+            name: meta::name(n).to_string(),
             ready,
             cpu_requested_m: 0,
             cpu_allocatable_m: quantity(&alloc["cpu"], true),
@@ -295,21 +277,30 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
             labels,
             unschedulable: n["spec"]["unschedulable"] == true,
             pods: Vec::new(),
-            name,
-        });
+        }
     }
+}
+
+/// The Cluster view at revision `rev`.
+pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
+    let mut model = ClusterModel::default();
+    let mut nodes = p.cluster_memo.nodes.borrow_mut();
+    let nodes: Vec<&Arc<NodeCard>> = nodes
+        .at(p.etcd(), rev, &mut |kv| NodeCard::of(&p.object(kv)))
+        .collect();
+    model.nodes = nodes.iter().map(|c| NodeCard::clone(c)).collect();
     // Node name to card, so placing each pod is a lookup, not a walk over the cards.
-    let card_of: BTreeMap<String, usize> = model
-        .nodes
+    let card_of: HashMap<&str, usize> = nodes
         .iter()
         .enumerate()
-        .map(|(i, c)| (c.name.clone(), i))
+        .map(|(i, c)| (c.name.as_str(), i))
         .collect();
-    for facts in p.pod_facts.facts(&pods) {
+    let mut pods = p.cluster_memo.pods.borrow_mut();
+    for facts in pods.at(p.etcd(), rev, &mut |kv| PodFacts::of(&p.object(kv))) {
         let chip = Arc::clone(&facts.chip);
         match chip
             .node
-            .as_ref()
+            .as_deref()
             .and_then(|n| card_of.get(n).map(|&i| &mut model.nodes[i]))
         {
             Some(card) => {
@@ -782,6 +773,7 @@ mod tests {
         let mut p = Player::new(parse(&text).unwrap());
         p.play_to(2_500, false, &mut || false);
         let rev = p.revision();
+        let first_rev = rev;
         let first = cluster_model(&p, rev);
         let again = cluster_model(&p, rev);
         assert_eq!(first, again);
@@ -812,6 +804,8 @@ mod tests {
         assert!(chips(&cluster_model(&p, rev))
             .iter()
             .all(|c| c.status == "Running"));
+        // Moved back to the first revision (the playback slider), it is drawn as it was then.
+        assert_eq!(cluster_model(&p, first_rev), first);
     }
 
     #[test]

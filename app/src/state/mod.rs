@@ -10,6 +10,7 @@ pub mod highlight;
 pub mod i18n;
 pub mod player;
 pub mod playground;
+pub mod prefix_view;
 pub mod scenario;
 pub mod start;
 pub mod tour;

@@ -15,7 +15,7 @@ use crate::state::flow::FlowIndex;
 use kubeplay_core::api::Object;
 use kubeplay_core::apiserver::storage::decode;
 use kubeplay_core::cluster::{Cluster, MAX_RUN_MS};
-use kubeplay_core::etcd::Etcd;
+use kubeplay_core::etcd::{Etcd, KeyValue};
 use kubeplay_core::scenario::Scenario;
 use kubeplay_core::trace::{Component, Record};
 use kubeplay_core::{etcdctl, kubectl, shell};
@@ -80,8 +80,8 @@ pub struct Player {
     /// Each key's value last decoded for a view, by its mod_revision: the views read the same
     /// objects at every frame, and parsing them again each time was most of a frame's work.
     decoded: RefCell<DecodeCache>,
-    /// What the Cluster view last worked out of each pod.
-    pub(crate) pod_facts: crate::state::derive::PodFactsMemo,
+    /// What the Cluster view last worked out of each node and pod.
+    pub(crate) cluster_memo: crate::state::derive::ClusterMemo,
 }
 
 fn checkpoint(c: &Cluster) -> Checkpoint {
@@ -119,7 +119,7 @@ impl Player {
             flow,
             node_names,
             decoded: RefCell::default(),
-            pod_facts: Default::default(),
+            cluster_memo: Default::default(),
         }
     }
 
@@ -348,16 +348,12 @@ impl Player {
             return Vec::new();
         };
         let mut decoded = self.decoded.borrow_mut();
-        let storage = &self.cluster.api.storage;
         r.kvs
             .iter()
             .map(|kv| match decoded.get(kv.key.as_str()) {
                 Some((at, o)) if *at == kv.mod_revision => Arc::clone(o),
                 _ => {
-                    // A key's latest value is usually decoded already: the apiserver's watch
-                    // cache holds it. Parsing thousands of changed pods again made a big
-                    // run's every redraw a long task.
-                    let o = storage.cached(kv).unwrap_or_else(|| Arc::new(decode(kv)));
+                    let o = self.object(kv);
                     decoded.insert(
                         Arc::from(kv.key.as_str()),
                         (kv.mod_revision, Arc::clone(&o)),
@@ -366,6 +362,17 @@ impl Player {
                 }
             })
             .collect()
+    }
+
+    /// A stored value as an object.
+    pub fn object(&self, kv: &KeyValue) -> Arc<Object> {
+        // A key's latest value is usually decoded already: the apiserver's watch cache holds
+        // it. Parsing thousands of changed pods again made a big run's every redraw a long task.
+        self.cluster
+            .api
+            .storage
+            .cached(kv)
+            .unwrap_or_else(|| Arc::new(decode(kv)))
     }
 
     /// Brings the cluster to the state shown (rebuilding it when it ran ahead), so a command

@@ -25,7 +25,8 @@
 //! # API at a glance
 //! - reads: [`Etcd::get`], [`Etcd::range_prefix`], [`Etcd::range`] (etcd's `[key, range_end)`),
 //!   [`Etcd::history`] (every stored version of one key), [`Etcd::changes`] (the stored events
-//!   from a revision, read-only);
+//!   from a revision, read-only), [`Etcd::keys_changed`] (the keys written between two
+//!   revisions);
 //! - writes: [`Etcd::put`], [`Etcd::delete`], [`Etcd::delete_prefix`], [`Etcd::txn`] with
 //!   [`Compare`]s and [`Op`]s;
 //! - watches: [`Etcd::watch`], [`Etcd::cancel_watch`], [`Etcd::take_events`],

@@ -144,6 +144,28 @@ impl Etcd {
             .collect())
     }
 
+    /// Read-only: the keys starting with `prefix` written (put or deleted) at a revision in
+    /// `(from, to]`, in revision order and repeated when written more than once: the keys whose
+    /// values differ between the two revisions, so a reader holding a view at one can move it
+    /// to the other without reading every key. Below the compacted revision the log no longer
+    /// holds every change: [`EtcdError::Compacted`].
+    pub fn keys_changed<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: i64,
+        to: i64,
+    ) -> Result<impl Iterator<Item = &'a str> + 'a, EtcdError> {
+        if from < self.compact_revision {
+            return Err(EtcdError::Compacted);
+        }
+        let start = self.events.partition_point(|(r, _)| *r <= from);
+        let end = self.events.partition_point(|(r, _)| *r <= to);
+        Ok(self.events[start..end.max(start)]
+            .iter()
+            .map(|(_, k)| &**k)
+            .filter(move |k| k.starts_with(prefix)))
+    }
+
     /// Whether any watch is interested in changes to `key`.
     pub(super) fn watched(&self, key: &str) -> bool {
         self.watchers.values().any(|w| w.matches(key))
@@ -166,6 +188,29 @@ mod tests {
 
     fn v(s: &str) -> Arc<str> {
         Arc::from(s)
+    }
+
+    #[test]
+    fn keys_changed_lists_the_keys_written_between_two_revisions() {
+        let mut e = Etcd::new();
+        e.put("/p/a", v("1"), 0).unwrap(); // 2
+        e.put("/q", v("x"), 0).unwrap(); // 3
+        e.put("/p/b", v("1"), 0).unwrap(); // 4
+        e.put("/p/a", v("2"), 0).unwrap(); // 5
+        e.delete("/p/b"); // 6
+        fn between(e: &Etcd, from: i64, to: i64) -> Vec<&str> {
+            e.keys_changed("/p/", from, to).unwrap().collect()
+        }
+        assert_eq!(between(&e, 1, 6), ["/p/a", "/p/b", "/p/a", "/p/b"]);
+        assert_eq!(between(&e, 3, 5), ["/p/b", "/p/a"]);
+        assert!(between(&e, 5, 5).is_empty());
+        assert!(between(&e, 6, 3).is_empty(), "an empty range, not a panic");
+        e.compact(4).unwrap();
+        assert!(matches!(
+            e.keys_changed("/p/", 3, 6).map(|_| ()),
+            Err(EtcdError::Compacted)
+        ));
+        assert_eq!(between(&e, 4, 6), ["/p/a", "/p/b"]);
     }
 
     #[test]
