@@ -463,3 +463,100 @@ fn the_replicaset_worker_syncs_one_replicaset_per_event() {
     );
     assert_eq!(list(&mut c, "v1", "Pod").len(), 12);
 }
+
+const BARE_REPLICASET: &str = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: c\n        image: nginx:1.27\n";
+
+fn merge_patch(c: &mut Cluster, api_version: &str, kind: &str, name: &str, body: Value) {
+    let info = for_kind(api_version, kind).unwrap();
+    let req = Request::new(
+        Verb::Patch(PatchType::Merge),
+        info,
+        admin_credentials(),
+        "test",
+    )
+    .namespace(Some("default"))
+    .name(name)
+    .body(body);
+    c.request(&req).unwrap();
+}
+
+/// The pods a ReplicaSet controls, by name.
+fn controlled_by(c: &mut Cluster, rs: &str) -> Vec<String> {
+    list(c, "v1", "Pod")
+        .iter()
+        .filter(|p| {
+            meta::controller_ref(p).is_some_and(|r| r["kind"] == "ReplicaSet" && r["name"] == rs)
+        })
+        .map(|p| meta::name(p).to_string())
+        .collect()
+}
+
+#[test]
+fn a_pod_relabelled_out_of_the_selector_is_released_and_adopted_when_it_matches_again() {
+    let mut c = Cluster::from_text("rs.yaml", BARE_REPLICASET).unwrap();
+    run(&mut c);
+    let first = controlled_by(&mut c, "web");
+    assert_eq!(first.len(), 2);
+    // Out of the selector: released (no owner any more) and replaced.
+    merge_patch(
+        &mut c,
+        "v1",
+        "Pod",
+        &first[0],
+        json!({"metadata": {"labels": {"app": "elsewhere"}}}),
+    );
+    run(&mut c);
+    let pod = get(&mut c, "v1", "Pod", &first[0]).unwrap();
+    assert!(meta::controller_ref(&pod).is_none(), "{pod}");
+    let now = controlled_by(&mut c, "web");
+    assert_eq!(now.len(), 2, "{now:?}");
+    assert!(!now.contains(&first[0]));
+    // Back in: the orphan is adopted, and one of three is deleted again.
+    merge_patch(
+        &mut c,
+        "v1",
+        "Pod",
+        &first[0],
+        json!({"metadata": {"labels": {"app": "web"}}}),
+    );
+    run(&mut c);
+    let pod = get(&mut c, "v1", "Pod", &first[0]);
+    let adopted = pod
+        .as_ref()
+        .and_then(|p| meta::controller_ref(p).map(|r| r["name"] == "web"));
+    let names: Vec<(String, String)> = events(&mut c)
+        .into_iter()
+        .map(|(reason, message, _)| (reason, message))
+        .collect();
+    assert!(
+        adopted == Some(true) || pod.is_none(),
+        "the orphan is adopted (or adopted and then deleted): {pod:?}"
+    );
+    assert!(
+        names.iter().any(|(r, _)| r == "SuccessfulDelete"),
+        "{names:?}"
+    );
+    assert_eq!(controlled_by(&mut c, "web").len(), 2);
+    let status = &get(&mut c, "apps/v1", "ReplicaSet", "web").unwrap()["status"];
+    assert_eq!(status["replicas"], 2, "{status}");
+}
+
+#[test]
+fn new_template_labels_are_counted_against_unchanged_pods() {
+    let mut c = Cluster::from_text("rs.yaml", BARE_REPLICASET).unwrap();
+    run(&mut c);
+    let status = get(&mut c, "apps/v1", "ReplicaSet", "web").unwrap()["status"].clone();
+    assert_eq!(status["fullyLabeledReplicas"], 2, "{status}");
+    // The pods do not change; the labels they are measured against do.
+    merge_patch(
+        &mut c,
+        "apps/v1",
+        "ReplicaSet",
+        "web",
+        json!({"spec": {"template": {"metadata": {"labels": {"tier": "front"}}}}}),
+    );
+    run(&mut c);
+    let status = get(&mut c, "apps/v1", "ReplicaSet", "web").unwrap()["status"].clone();
+    assert_eq!(status["replicas"], 2, "{status}");
+    assert!(status.get("fullyLabeledReplicas").is_none(), "{status}");
+}

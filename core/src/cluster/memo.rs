@@ -22,7 +22,12 @@ impl<T> Default for VersionMemo<T> {
 impl<T> VersionMemo<T> {
     /// What `derive` says of this version of `obj`, derived once.
     pub fn get(&mut self, obj: &Arc<Object>, derive: impl FnOnce(&Object) -> T) -> &T {
-        &self
+        self.get_mut(obj, derive)
+    }
+
+    /// The same, for a caller that adds to what it knows of this version later.
+    pub fn get_mut(&mut self, obj: &Arc<Object>, derive: impl FnOnce(&Object) -> T) -> &mut T {
+        &mut self
             .entries
             .entry(Arc::as_ptr(obj) as usize)
             .or_insert_with(|| (Arc::downgrade(obj), derive(obj)))

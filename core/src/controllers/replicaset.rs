@@ -33,18 +33,100 @@ pub struct ReplicaSetController {
     delayed: Delayed,
     expectations: Expectations,
     recorder: Recorder,
-    /// Whether a cached pod version is active and Ready, by its address: every sync asks
+    /// What a sync needs to know of each cached pod version, by its address: every sync asks
     /// about all of a ReplicaSet's pods, and most have not changed since the last one. The
     /// entry's weak reference keeps the allocation (not the object), so the address is not
     /// reused while the entry is here.
-    facts: PodFacts,
+    facts: VersionMemo<PodFacts>,
 }
 
-/// `(is_active, is_ready)` of each pod version.
-type PodFacts = VersionMemo<(bool, bool)>;
+/// A pod version's facts: its own, and how it stands with the ReplicaSet that last claimed it.
+#[derive(Clone, Copy)]
+struct PodFacts {
+    active: bool,
+    ready: bool,
+    claim: Option<Claim>,
+}
 
-fn pod_facts(memo: &mut PodFacts, pod: &Arc<Object>) -> (bool, bool) {
-    *memo.get(pod, |p| (is_active(p), is_ready(p)))
+/// Whether a pod version matches a ReplicaSet's selector and carries all its template's
+/// labels, for the selector and template labels whose fingerprint is `terms`.
+#[derive(Clone, Copy)]
+struct Claim {
+    terms: u64,
+    matches: bool,
+    fully_labeled: bool,
+}
+
+/// What a sync does with a candidate pod.
+#[derive(Clone, Copy)]
+enum Claimed {
+    /// Controlled and matching: one of its pods.
+    Owned { fully_labeled: bool, ready: bool },
+    /// Controlled but no longer matching.
+    Release,
+    /// An orphan that matches.
+    Adopt,
+}
+
+/// What a sync compares each pod with: the selector and the template's labels.
+struct ClaimTerms<'a> {
+    selector: crate::api::selector::Selector,
+    template_labels: Option<&'a serde_json::Map<String, Value>>,
+    fingerprint: u64,
+}
+
+impl<'a> ClaimTerms<'a> {
+    fn of(rs: &'a Object) -> Self {
+        use std::hash::{Hash, Hasher};
+        let selector = selector_of(rs);
+        let template_labels = rs
+            .at(&["spec", "template", "metadata", "labels"])
+            .and_then(Value::as_object);
+        // SipHash with fixed keys: the same on every run and platform.
+        // The uid too: two ReplicaSets' terms never share a fingerprint.
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        meta::uid(rs).hash(&mut h);
+        selector.to_string_form().hash(&mut h);
+        for (k, v) in template_labels.into_iter().flatten() {
+            (k, v.to_string()).hash(&mut h);
+        }
+        ClaimTerms {
+            selector,
+            template_labels,
+            fingerprint: h.finish(),
+        }
+    }
+
+    fn claim(&self, pod: &Object) -> Claim {
+        let labels = meta::labels(pod);
+        Claim {
+            terms: self.fingerprint,
+            matches: self.selector.matches(labels),
+            fully_labeled: self
+                .template_labels
+                .into_iter()
+                .flatten()
+                .all(|(k, v)| labels.and_then(|l| l.get(k)) == Some(v)),
+        }
+    }
+}
+
+/// A pod version's facts, with its claim on the ReplicaSet whose terms are given.
+fn pod_facts(
+    memo: &mut VersionMemo<PodFacts>,
+    pod: &Arc<Object>,
+    terms: &ClaimTerms,
+) -> (bool, bool, Claim) {
+    let facts = memo.get_mut(pod, |p| PodFacts {
+        active: is_active(p),
+        ready: is_ready(p),
+        claim: None,
+    });
+    let claim = match facts.claim {
+        Some(c) if c.terms == terms.fingerprint => c,
+        _ => *facts.claim.insert(terms.claim(pod)),
+    };
+    (facts.active, facts.ready, claim)
 }
 
 impl Default for ReplicaSetController {
@@ -123,17 +205,19 @@ impl ReplicaSetController {
             return Ok(());
         };
         let ns = meta::namespace(&rs).unwrap_or("default").to_string();
-        let selector = selector_of(&rs);
+        let terms = ClaimTerms::of(&rs);
         let uid = meta::uid(&rs).to_string();
         let deleting = rs.at(&["metadata", "deletionTimestamp"]).is_some();
         // Claim pods: controlled ones that still match, orphans that match (adopt), and
         // controlled ones that no longer match (release).
         let mut owned: Vec<Arc<Object>> = Vec::new();
+        // Of the owned pods: how many carry the template's labels, and how many are Ready.
+        let (mut fully, mut ready) = (0, 0);
         // Its own pods and the namespace's orphans, from the controller-uid index as the real
         // controller reads them; pods of other controllers are never looked at.
         // Both index entries are in key order: merged, they are the candidates in key order.
         // A pod filed under the uid is controlled by this ReplicaSet, an orphan by none.
-        let candidates: Vec<(bool, Arc<Object>)> = {
+        let candidates: Vec<(Claimed, Arc<Object>)> = {
             let pods = ctx.cache(PODS);
             let limit = 2 * pods.len() + 1024;
             self.facts.trim(limit);
@@ -155,24 +239,45 @@ impl ReplicaSetController {
                 } else {
                     (false, orphans.next().expect("peeked"))
                 };
-                if pod_facts(&mut self.facts, pod).0 {
-                    out.push((controlled, Arc::clone(pod)));
-                }
+                let (active, is_ready, claim) = pod_facts(&mut self.facts, pod, &terms);
+                let claimed = match (active, controlled, claim.matches) {
+                    (false, _, _) => continue,
+                    (true, true, true) => Claimed::Owned {
+                        fully_labeled: claim.fully_labeled,
+                        ready: is_ready,
+                    },
+                    (true, true, false) if !deleting => Claimed::Release,
+                    (true, false, true) if !deleting => Claimed::Adopt,
+                    _ => continue,
+                };
+                out.push((claimed, Arc::clone(pod)));
             }
             out
         };
-        for (controlled, pod) in candidates {
-            let matches = selector.matches(meta::labels(&pod));
-            if controlled {
-                if matches {
-                    owned.push(pod);
-                } else if !deleting {
+        for (claimed, pod) in candidates {
+            let (fully_labeled, is_ready) = match claimed {
+                Claimed::Owned {
+                    fully_labeled,
+                    ready,
+                } => (fully_labeled, ready),
+                Claimed::Release => {
                     self.release(ctx, &rs, &pod);
+                    continue;
                 }
-            } else if matches && !deleting {
-                if let Some(p) = self.adopt(ctx, &rs, &pod) {
-                    owned.push(Arc::new(p));
+                Claimed::Adopt => {
+                    let Some(p) = self.adopt(ctx, &rs, &pod) else {
+                        continue;
+                    };
+                    let p = Arc::new(p);
+                    let (_, is_ready, claim) = pod_facts(&mut self.facts, &p, &terms);
+                    owned.push(p);
+                    (claim.fully_labeled, is_ready)
                 }
+            };
+            fully += usize::from(fully_labeled);
+            ready += usize::from(is_ready);
+            if let Claimed::Owned { .. } = claimed {
+                owned.push(pod);
             }
         }
         let satisfied = self.expectations.satisfied(key);
@@ -190,22 +295,6 @@ impl ReplicaSetController {
         }
         // Status, always recomputed from the pods.
         let min_ready = min_ready_seconds(&rs);
-        let template_labels = rs
-            .at(&["spec", "template", "metadata", "labels"])
-            .and_then(Value::as_object);
-        let fully = owned
-            .iter()
-            .filter(|p| {
-                template_labels
-                    .into_iter()
-                    .flatten()
-                    .all(|(k, v)| meta::labels(p).and_then(|l| l.get(k)) == Some(v))
-            })
-            .count();
-        let ready = owned
-            .iter()
-            .filter(|p| pod_facts(&mut self.facts, p).1)
-            .count();
         let now = ctx.now();
         // Without minReadySeconds, available is Ready (no transition time to parse).
         let available = if min_ready <= 0 {

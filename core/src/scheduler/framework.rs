@@ -135,6 +135,8 @@ pub struct PodInfo {
     pub has_required_anti_affinity: bool,
     /// It has a deletionTimestamp (spreading and affinity no longer count it).
     pub deleting: bool,
+    /// Its images, normalized: read on first use (ImageLocality asks once per scored node).
+    images: std::sync::OnceLock<Vec<String>>,
 }
 
 fn container_requests(c: &Value) -> (Resource, Resource) {
@@ -232,6 +234,7 @@ impl PodInfo {
             has_affinity,
             has_required_anti_affinity,
             deleting,
+            images: std::sync::OnceLock::new(),
         }
     }
 
@@ -249,17 +252,20 @@ impl PodInfo {
         self.spec("priority").and_then(Value::as_i64).unwrap_or(0)
     }
 
-    /// The images of its init and regular containers.
-    pub fn images(&self) -> Vec<&str> {
-        ["initContainers", "containers"]
-            .iter()
-            .flat_map(|f| {
-                self.spec(f)
-                    .and_then(Value::as_array)
-                    .map_or(&[][..], Vec::as_slice)
-            })
-            .filter_map(|c| c.get("image").and_then(Value::as_str))
-            .collect()
+    /// The images of its init and regular containers, normalized (`normalized_image_name`).
+    pub fn images(&self) -> &[String] {
+        self.images.get_or_init(|| {
+            ["initContainers", "containers"]
+                .iter()
+                .flat_map(|f| {
+                    self.spec(f)
+                        .and_then(Value::as_array)
+                        .map_or(&[][..], Vec::as_slice)
+                })
+                .filter_map(|c| c.get("image").and_then(Value::as_str))
+                .map(normalized_image_name)
+                .collect()
+        })
     }
 }
 

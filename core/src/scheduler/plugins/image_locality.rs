@@ -33,15 +33,7 @@ impl ScorePlugin for ImageLocality {
         let images = pod.images();
         let sum: i64 = images
             .iter()
-            .filter_map(|i| {
-                // `normalized_image_name` without a new string when the name has its tag.
-                let last = i.rsplit('/').next().unwrap_or(i);
-                if last.contains(':') || last.contains('@') {
-                    node.image_states.get(*i)
-                } else {
-                    node.image_states.get(&normalized_image_name(i))
-                }
-            })
+            .filter_map(|i| node.image_states.get(i.as_str()))
             .map(|s| (s.size as f64 * (s.num_nodes as f64 / total as f64)) as i64)
             .sum();
         Ok(calculate_priority(sum, images.len()))
