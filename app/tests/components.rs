@@ -7,6 +7,7 @@ use kubeplay_app::components::{
     cluster::ClusterView, editor::Editor, flow::Flow, object_list::ObjectList,
     scheduler::SchedulerView, timeline::Timeline,
 };
+use kubeplay_app::state::player::Tool;
 use kubeplay_app::state::playground::Playground;
 use kubeplay_app::state::scenario::{parse, ScenarioState, DEFAULT_SCENARIO};
 use leptos::prelude::*;
@@ -220,6 +221,55 @@ async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
         !all(&root, ".picked-node .pod-count[data-status=Running]").is_empty()
             || !all(&root, ".picked-node button.pod[data-status=Running]").is_empty()
     );
+}
+
+/// A redraw of the heat map changes the cells that changed, in place: the browser does not
+/// lay out a thousand new buttons each time.
+#[wasm_bindgen_test]
+async fn the_heat_map_restyles_a_changed_cell_in_place() {
+    let nodes: String = (0..120)
+        .map(|i| {
+            format!(
+                "apiVersion: v1\nkind: Node\nmetadata:\n  name: n-{i:03}\nstatus:\n  capacity: {{cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n"
+            )
+        })
+        .collect();
+    let pg = Playground::new();
+    pg.load_paused(parse(&(nodes + DEFAULT_SCENARIO)).unwrap());
+    pg.finish_now();
+    let root = container();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view! { <ClusterView /> }
+    })
+    .forget();
+    tick().await;
+    let before = all(&root, "[data-testid=node-heatmap] button.heat-cell");
+    assert_eq!(before.len(), 120);
+    let cell = |name: &str| {
+        find(
+            &root,
+            &format!("[data-testid=node-heatmap] [data-node=\"{name}\"]"),
+        )
+    };
+    assert!(!cell("n-007").class_name().contains("cordoned"));
+    pg.command(Tool::Kubectl, "kubectl cordon n-007");
+    tick().await;
+    let after = all(&root, "[data-testid=node-heatmap] button.heat-cell");
+    assert_eq!(after.len(), 120);
+    assert!(
+        before
+            .iter()
+            .zip(&after)
+            .all(|(a, b)| a.is_same_node(Some(b))),
+        "the cells are the same elements"
+    );
+    assert!(
+        cell("n-007").class_name().contains("cordoned"),
+        "{}",
+        cell("n-007").class_name()
+    );
+    assert!(!cell("n-008").class_name().contains("cordoned"));
 }
 
 #[wasm_bindgen_test]

@@ -163,6 +163,33 @@ fn escape_html(s: &str) -> String {
     out
 }
 
+/// How a node's cell looks: its class (fill level and state) and whether it is the one picked.
+fn cell_class(n: &NodeCard, picked: bool) -> String {
+    let mut class = format!("heat-cell level-{}", n.fill_level());
+    if n.ready != "Ready" {
+        class.push_str(" not-ready");
+    }
+    if n.unschedulable {
+        class.push_str(" cordoned");
+    }
+    if picked {
+        class.push_str(" picked");
+    }
+    class
+}
+
+/// What a cell's title says, as values: the title is formatted again only when these change.
+type TitleFacts = (String, i64, usize, i64);
+
+fn title_facts(n: &NodeCard) -> TitleFacts {
+    (
+        n.ready.clone(),
+        n.fill_percent(),
+        n.pods.len(),
+        n.pods_allocatable,
+    )
+}
+
 /// The heat map's cells as markup, one button per node. Thousands of cells are written as
 /// one string (escaped) rather than as components: as fast to draw, and a fraction of the
 /// code the page downloads.
@@ -176,23 +203,73 @@ fn heat_cells(
         let name = escape_html(&n.name);
         let title = escape_html(&title(n));
         let level = n.fill_level();
-        let mut class = format!("heat-cell level-{level}");
-        if n.ready != "Ready" {
-            class.push_str(" not-ready");
-        }
-        if n.unschedulable {
-            class.push_str(" cordoned");
-        }
         let is_picked = picked == Some(n.name.as_str());
-        if is_picked {
-            class.push_str(" picked");
-        }
+        let class = cell_class(n, is_picked);
         html.push_str(&format!(
             "<button type=\"button\" class=\"{class}\" data-node=\"{name}\" data-level=\"{level}\" \
              aria-pressed=\"{is_picked}\" title=\"{title}\" aria-label=\"{title}\"></button>"
         ));
     }
     html
+}
+
+/// The cells as last drawn, so a redraw touches only the cells that changed: rewriting all
+/// of them made the browser style and lay out a thousand new buttons at every redraw.
+#[derive(Default)]
+struct DrawnCells {
+    lang: String,
+    /// Per cell, in node order: its node, class and title facts.
+    cells: Vec<(String, String, TitleFacts)>,
+}
+
+impl DrawnCells {
+    /// Brings the cells under `map` to `nodes`: in place when the same nodes are drawn in the
+    /// same language, written anew otherwise.
+    fn draw(
+        &mut self,
+        map: &web_sys::Element,
+        nodes: &[NodeCard],
+        picked: Option<&str>,
+        lang: &str,
+        title: &dyn Fn(&NodeCard) -> String,
+    ) {
+        let same_nodes = self.lang == lang
+            && self.cells.len() == nodes.len()
+            && self.cells.iter().zip(nodes).all(|(c, n)| c.0 == n.name);
+        let faces = nodes.iter().map(|n| {
+            let class = cell_class(n, picked == Some(n.name.as_str()));
+            (n.name.clone(), class, title_facts(n))
+        });
+        if !same_nodes {
+            map.set_inner_html(&heat_cells(nodes, picked, title));
+            self.lang = lang.to_string();
+            self.cells = faces.collect();
+            return;
+        }
+        let mut cell = map.first_element_child();
+        for ((n, face), drawn) in nodes.iter().zip(faces).zip(&mut self.cells) {
+            let Some(el) = cell else { break };
+            if face.1 != drawn.1 {
+                el.set_class_name(&face.1);
+                let _ = el.set_attribute("data-level", &n.fill_level().to_string());
+                let _ = el.set_attribute(
+                    "aria-pressed",
+                    if picked == Some(n.name.as_str()) {
+                        "true"
+                    } else {
+                        "false"
+                    },
+                );
+            }
+            if face.2 != drawn.2 {
+                let title = title(n);
+                let _ = el.set_attribute("title", &title);
+                let _ = el.set_attribute("aria-label", &title);
+            }
+            *drawn = face;
+            cell = el.next_element_sibling();
+        }
+    }
 }
 
 /// A big cluster's nodes: a cell each, coloured by how full it is, and the card of the node
@@ -217,7 +294,13 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
             ],
         )
     };
-    let cells = move || {
+    // The cells are drawn by hand (see `DrawnCells`), after the map is in the page.
+    let map = NodeRef::<leptos::html::Div>::new();
+    let drawn = StoredValue::new(DrawnCells::default());
+    Effect::new(move |_| {
+        let Some(map) = map.get() else {
+            return;
+        };
         let title = |n: &NodeCard| {
             i18n.ta(
                 "cluster-heat-cell",
@@ -231,8 +314,11 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
             )
         };
         let picked = picked.get();
-        model.with(|m| heat_cells(&m.nodes, picked.as_deref(), &title))
-    };
+        let lang = i18n.lang.get();
+        model.with(|m| {
+            drawn.update_value(|d| d.draw(&map, &m.nodes, picked.as_deref(), lang, &title))
+        });
+    });
     // One listener for every cell: the cell clicked names its node.
     let on_click = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
@@ -269,7 +355,7 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
     view! {
         <p class="heat-summary" data-testid="cluster-summary">{summary}" "{move || counts(model.with(ClusterModel::status_totals))}</p>
         <div class="heatmap" role="group" data-testid="node-heatmap" aria-label=move || i18n.t("cluster-heat-label")
-            on:click=on_click inner_html=cells></div>
+            on:click=on_click node_ref=map></div>
         <p class="heat-legend" aria-hidden="true" inner_html=legend></p>
         <div class="nodes picked-node">{card}</div>
     }

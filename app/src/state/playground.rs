@@ -110,10 +110,13 @@ impl Pacing {
 }
 
 fn perf_now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
+    // The frame asks after every step of the simulation: the `Performance` object is looked
+    // up once, not through `window` each time.
+    thread_local! {
+        static PERFORMANCE: Option<web_sys::Performance> =
+            web_sys::window().and_then(|w| w.performance());
+    }
+    PERFORMANCE.with(|p| p.as_ref().map_or(0.0, web_sys::Performance::now))
 }
 
 #[derive(Clone, Copy)]
