@@ -168,10 +168,9 @@ async fn selecting_a_pod_in_the_cluster_view_selects_it_for_the_scheduler() {
     assert_eq!(select.value(), key);
 }
 
-/// A cluster of more nodes than the view draws cards for: a heat map with a cell per node,
-/// the pods totalled by status, and the card of the node picked in it.
-#[wasm_bindgen_test]
-async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
+/// The default scenario on 120 nodes (more than the view draws cards for), played to the end,
+/// in a mounted Cluster view.
+async fn big_cluster_view() -> (Playground, web_sys::HtmlElement) {
     let nodes: String = (0..120)
         .map(|i| {
             format!(
@@ -189,6 +188,14 @@ async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
     })
     .forget();
     tick().await;
+    (pg, root)
+}
+
+/// A cluster of more nodes than the view draws cards for: a heat map with a cell per node,
+/// the pods totalled by status, and the card of the node picked in it.
+#[wasm_bindgen_test]
+async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
+    let (_, root) = big_cluster_view().await;
     assert!(all(&root, "[data-testid=cluster] .nodes > .node-card").len() <= 1);
     let cells = all(&root, "[data-testid=node-heatmap] button.heat-cell");
     assert_eq!(cells.len(), 120);
@@ -227,23 +234,7 @@ async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
 /// lay out a thousand new buttons each time.
 #[wasm_bindgen_test]
 async fn the_heat_map_restyles_a_changed_cell_in_place() {
-    let nodes: String = (0..120)
-        .map(|i| {
-            format!(
-                "apiVersion: v1\nkind: Node\nmetadata:\n  name: n-{i:03}\nstatus:\n  capacity: {{cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n"
-            )
-        })
-        .collect();
-    let pg = Playground::new();
-    pg.load_paused(parse(&(nodes + DEFAULT_SCENARIO)).unwrap());
-    pg.finish_now();
-    let root = container();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <ClusterView /> }
-    })
-    .forget();
-    tick().await;
+    let (pg, root) = big_cluster_view().await;
     let before = all(&root, "[data-testid=node-heatmap] button.heat-cell");
     assert_eq!(before.len(), 120);
     let cell = |name: &str| {

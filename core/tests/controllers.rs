@@ -40,22 +40,11 @@ fn kubectl(c: &mut Cluster, args: &[&str]) -> String {
 
 /// What a kubelet would report once the pod's containers run and pass readiness.
 fn make_ready(c: &mut Cluster, pod: &str) {
-    let info = for_kind("v1", "Pod").unwrap();
     let now = kubeplay_core::kernel::time::rfc3339(c.now());
     let body = json!({"status": {"phase": "Running", "conditions": [
         {"type": "Ready", "status": "True", "lastTransitionTime": now},
         {"type": "ContainersReady", "status": "True", "lastTransitionTime": now}]}});
-    let req = Request::new(
-        Verb::Patch(PatchType::Merge),
-        info,
-        admin_credentials(),
-        "test",
-    )
-    .namespace(Some("default"))
-    .name(pod)
-    .subresource("status")
-    .body(body);
-    c.request(&req).unwrap();
+    merge_patch(c, "v1", "Pod", pod, Some("status"), body);
 }
 
 fn pending_pods(c: &mut Cluster) -> Vec<String> {
@@ -466,18 +455,28 @@ fn the_replicaset_worker_syncs_one_replicaset_per_event() {
 
 const BARE_REPLICASET: &str = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: c\n        image: nginx:1.27\n";
 
-fn merge_patch(c: &mut Cluster, api_version: &str, kind: &str, name: &str, body: Value) {
+/// A JSON merge patch of an object in `default`, or of its `subresource`.
+fn merge_patch(
+    c: &mut Cluster,
+    api_version: &str,
+    kind: &str,
+    name: &str,
+    subresource: Option<&str>,
+    body: Value,
+) {
     let info = for_kind(api_version, kind).unwrap();
-    let req = Request::new(
+    let mut req = Request::new(
         Verb::Patch(PatchType::Merge),
         info,
         admin_credentials(),
         "test",
     )
     .namespace(Some("default"))
-    .name(name)
-    .body(body);
-    c.request(&req).unwrap();
+    .name(name);
+    if let Some(sub) = subresource {
+        req = req.subresource(sub);
+    }
+    c.request(&req.body(body)).unwrap();
 }
 
 /// The pods a ReplicaSet controls, by name.
@@ -503,6 +502,7 @@ fn a_pod_relabelled_out_of_the_selector_is_released_and_adopted_when_it_matches_
         "v1",
         "Pod",
         &first[0],
+        None,
         json!({"metadata": {"labels": {"app": "elsewhere"}}}),
     );
     run(&mut c);
@@ -517,6 +517,7 @@ fn a_pod_relabelled_out_of_the_selector_is_released_and_adopted_when_it_matches_
         "v1",
         "Pod",
         &first[0],
+        None,
         json!({"metadata": {"labels": {"app": "web"}}}),
     );
     run(&mut c);
@@ -553,6 +554,7 @@ fn new_template_labels_are_counted_against_unchanged_pods() {
         "apps/v1",
         "ReplicaSet",
         "web",
+        None,
         json!({"spec": {"template": {"metadata": {"labels": {"tier": "front"}}}}}),
     );
     run(&mut c);

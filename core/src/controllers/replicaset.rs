@@ -255,11 +255,11 @@ impl ReplicaSetController {
             out
         };
         for (claimed, pod) in candidates {
-            let (fully_labeled, is_ready) = match claimed {
+            let (pod, fully_labeled, is_ready) = match claimed {
                 Claimed::Owned {
                     fully_labeled,
                     ready,
-                } => (fully_labeled, ready),
+                } => (pod, fully_labeled, ready),
                 Claimed::Release => {
                     self.release(ctx, &rs, &pod);
                     continue;
@@ -270,15 +270,12 @@ impl ReplicaSetController {
                     };
                     let p = Arc::new(p);
                     let (_, is_ready, claim) = pod_facts(&mut self.facts, &p, &terms);
-                    owned.push(p);
-                    (claim.fully_labeled, is_ready)
+                    (p, claim.fully_labeled, is_ready)
                 }
             };
             fully += usize::from(fully_labeled);
             ready += usize::from(is_ready);
-            if let Claimed::Owned { .. } = claimed {
-                owned.push(pod);
-            }
+            owned.push(pod);
         }
         let satisfied = self.expectations.satisfied(key);
         let mut err = false;
