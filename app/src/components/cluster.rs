@@ -236,21 +236,28 @@ impl DrawnCells {
         let same_nodes = self.lang == lang
             && self.cells.len() == nodes.len()
             && self.cells.iter().zip(nodes).all(|(c, n)| c.0 == n.name);
-        let faces = nodes.iter().map(|n| {
+        let face = |n: &NodeCard| {
             let class = cell_class(n, picked == Some(n.name.as_str()));
-            (n.name.clone(), class, title_facts(n))
-        });
+            (class, title_facts(n))
+        };
         if !same_nodes {
             map.set_inner_html(&heat_cells(nodes, picked, title));
             self.lang = lang.to_string();
-            self.cells = faces.collect();
+            self.cells = nodes
+                .iter()
+                .map(|n| {
+                    let (class, facts) = face(n);
+                    (n.name.clone(), class, facts)
+                })
+                .collect();
             return;
         }
         let mut cell = map.first_element_child();
-        for ((n, face), drawn) in nodes.iter().zip(faces).zip(&mut self.cells) {
+        for (n, drawn) in nodes.iter().zip(&mut self.cells) {
             let Some(el) = cell else { break };
-            if face.1 != drawn.1 {
-                el.set_class_name(&face.1);
+            let (class, facts) = face(n);
+            if class != drawn.1 {
+                el.set_class_name(&class);
                 let _ = el.set_attribute("data-level", &n.fill_level().to_string());
                 let _ = el.set_attribute(
                     "aria-pressed",
@@ -260,13 +267,14 @@ impl DrawnCells {
                         "false"
                     },
                 );
+                drawn.1 = class;
             }
-            if face.2 != drawn.2 {
+            if facts != drawn.2 {
                 let title = title(n);
                 let _ = el.set_attribute("title", &title);
                 let _ = el.set_attribute("aria-label", &title);
+                drawn.2 = facts;
             }
-            *drawn = face;
             cell = el.next_element_sibling();
         }
     }
