@@ -71,7 +71,8 @@ struct Card {
 }
 
 impl Card {
-    fn new(lang: &'static str, mut node: NodeCard, counted: bool) -> Self {
+    fn new(lang: &'static str, node: Arc<NodeCard>, counted: bool) -> Self {
+        let mut node = Arc::unwrap_or_clone(node);
         let pod_total = node.pods.len();
         let counts = counted.then(|| status_counts(&std::mem::take(&mut node.pods)));
         Card {
@@ -194,7 +195,7 @@ fn title_facts(n: &NodeCard) -> TitleFacts {
 /// one string (escaped) rather than as components: as fast to draw, and a fraction of the
 /// code the page downloads.
 fn heat_cells(
-    nodes: &[NodeCard],
+    nodes: &[Arc<NodeCard>],
     picked: Option<&str>,
     title: &dyn Fn(&NodeCard) -> String,
 ) -> String {
@@ -228,7 +229,7 @@ impl DrawnCells {
     fn draw(
         &mut self,
         map: &web_sys::Element,
-        nodes: &[NodeCard],
+        nodes: &[Arc<NodeCard>],
         picked: Option<&str>,
         lang: &str,
         title: &dyn Fn(&NodeCard) -> String,
@@ -474,7 +475,8 @@ mod tests {
             node("n-1", "Ready", 250),
             node("n\"><img src=x onerror=alert(1)>", "NotReady", 0),
             cordoned,
-        ];
+        ]
+        .map(Arc::new);
         let html = heat_cells(&nodes, Some("n-1"), &|n| format!("{} <b>", n.name));
         assert_eq!(html.matches("<button ").count(), 3);
         assert!(html.contains(r#"class="heat-cell level-1 picked" data-node="n-1" data-level="1" aria-pressed="true""#), "{html}");

@@ -13,7 +13,7 @@ use kubeplay_core::kubectl::printers::{self, pod_status, TableOptions};
 use kubeplay_core::trace::{Component, NodeRow, Record};
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 /// A pod as the Cluster view draws it.
@@ -53,9 +53,13 @@ pub struct ServiceCard {
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ClusterModel {
-    pub nodes: Vec<NodeCard>,
+    /// Shared with the memo: a redraw rebuilds only the cards of nodes whose node or pods
+    /// changed, and copies none.
+    pub nodes: Vec<Arc<NodeCard>>,
     pub unscheduled: Vec<Arc<PodChip>>,
     pub services: Vec<ServiceCard>,
+    /// Every pod, scheduled or not, counted by STATUS, in status order.
+    totals: Vec<(String, usize)>,
 }
 
 /// Above this many pods the Cluster view counts each node's pods by status instead of drawing
@@ -79,15 +83,7 @@ impl ClusterModel {
 
     /// Every pod, scheduled or not, counted by STATUS.
     pub fn status_totals(&self) -> Vec<(String, usize)> {
-        let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
-        let scheduled = self.nodes.iter().flat_map(|n| &n.pods);
-        for p in scheduled.chain(&self.unscheduled) {
-            *totals.entry(p.status.as_str()).or_default() += 1;
-        }
-        totals
-            .into_iter()
-            .map(|(s, n)| (s.to_string(), n))
-            .collect()
+        self.totals.clone()
     }
 }
 
@@ -211,10 +207,12 @@ impl PodFacts {
 }
 
 /// What the Cluster view keeps between redraws: each node's card (without its pods) and each
-/// pod's facts, at the revision last drawn.
+/// pod's facts at the revision last drawn, the pods filed by node, and the cards drawn from
+/// them.
 pub struct ClusterMemo {
     nodes: RefCell<PrefixView<NodeCard>>,
     pods: RefCell<PrefixView<PodFacts>>,
+    placed: RefCell<Placement>,
 }
 
 impl Default for ClusterMemo {
@@ -222,7 +220,86 @@ impl Default for ClusterMemo {
         ClusterMemo {
             nodes: RefCell::new(PrefixView::new(&prefix("nodes"))),
             pods: RefCell::new(PrefixView::new(&prefix("pods"))),
+            placed: RefCell::new(Placement::default()),
         }
+    }
+}
+
+/// The pods filed by the node they name, kept up to date with each pod's changes, so a redraw
+/// in a big run rebuilds the few nodes whose pods changed instead of placing every pod again.
+#[derive(Default)]
+struct Placement {
+    /// Node name (`""`: none yet) to its pods by key.
+    by_node: HashMap<String, BTreeMap<Arc<str>, Arc<PodFacts>>>,
+    /// Nodes whose pods changed since their card was drawn.
+    dirty: BTreeSet<String>,
+    /// Node name to its card as last drawn, the node facts it was drawn from, and its pods
+    /// counted by status.
+    cards: HashMap<String, DrawnCard>,
+}
+
+struct DrawnCard {
+    node: Arc<NodeCard>,
+    card: Arc<NodeCard>,
+    counts: Vec<(String, usize)>,
+}
+
+impl Placement {
+    fn node_of(facts: &PodFacts) -> &str {
+        facts.chip.node.as_deref().unwrap_or("")
+    }
+
+    /// Files a pod's change: out of its old node's list, into its new one's.
+    fn change(&mut self, key: &str, old: Option<&Arc<PodFacts>>, new: Option<&Arc<PodFacts>>) {
+        if let Some(old) = old {
+            let node = Self::node_of(old);
+            if let Some(pods) = self.by_node.get_mut(node) {
+                pods.remove(key);
+                if pods.is_empty() {
+                    self.by_node.remove(node);
+                }
+            }
+            self.dirty.insert(node.to_string());
+        }
+        if let Some(new) = new {
+            let node = Self::node_of(new);
+            self.by_node
+                .entry(node.to_string())
+                .or_default()
+                .insert(Arc::from(key), Arc::clone(new));
+            self.dirty.insert(node.to_string());
+        }
+    }
+
+    /// The card of `node` with its pods: the one drawn before when neither changed.
+    fn card(&mut self, node: &Arc<NodeCard>) -> &DrawnCard {
+        let name = node.name.as_str();
+        let stale = self.dirty.contains(name)
+            || self
+                .cards
+                .get(name)
+                .is_none_or(|d| !Arc::ptr_eq(&d.node, node));
+        if stale {
+            let mut card = NodeCard::clone(node);
+            for facts in self.by_node.get(name).into_iter().flat_map(|p| p.values()) {
+                if !facts.terminal {
+                    let (cpu, mem) = facts.requests;
+                    card.cpu_requested_m += cpu;
+                    card.memory_requested += mem;
+                }
+                card.pods.push(Arc::clone(&facts.chip));
+            }
+            let counts = status_counts(&card.pods);
+            self.cards.insert(
+                name.to_string(),
+                DrawnCard {
+                    node: Arc::clone(node),
+                    card: Arc::new(card),
+                    counts,
+                },
+            );
+        }
+        &self.cards[name]
     }
 }
 
@@ -284,36 +361,47 @@ impl NodeCard {
 /// The Cluster view at revision `rev`.
 pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
     let mut model = ClusterModel::default();
+    let mut placed = p.cluster_memo.placed.borrow_mut();
+    let placed = &mut *placed;
+    p.cluster_memo.pods.borrow_mut().update(
+        p.etcd(),
+        rev,
+        &mut |kv| PodFacts::of(&p.object(kv)),
+        &mut |key, old, new| placed.change(key, old, new),
+    );
     let mut nodes = p.cluster_memo.nodes.borrow_mut();
     let nodes: Vec<&Arc<NodeCard>> = nodes
         .at(p.etcd(), rev, &mut |kv| NodeCard::of(&p.object(kv)))
         .collect();
-    model.nodes = nodes.iter().map(|c| NodeCard::clone(c)).collect();
-    // Node name to card, so placing each pod is a lookup, not a walk over the cards.
-    let card_of: HashMap<&str, usize> = nodes
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.name.as_str(), i))
-        .collect();
-    let mut pods = p.cluster_memo.pods.borrow_mut();
-    for facts in pods.at(p.etcd(), rev, &mut |kv| PodFacts::of(&p.object(kv))) {
-        let chip = Arc::clone(&facts.chip);
-        match chip
-            .node
-            .as_deref()
-            .and_then(|n| card_of.get(n).map(|&i| &mut model.nodes[i]))
-        {
-            Some(card) => {
-                if !facts.terminal {
-                    let (cpu, mem) = facts.requests;
-                    card.cpu_requested_m += cpu;
-                    card.memory_requested += mem;
-                }
-                card.pods.push(chip);
-            }
-            None => model.unscheduled.push(chip),
+    let mut totals: BTreeMap<String, usize> = BTreeMap::new();
+    for node in &nodes {
+        let drawn = placed.card(node);
+        for (status, n) in &drawn.counts {
+            *totals.entry(status.clone()).or_default() += n;
         }
+        model.nodes.push(Arc::clone(&drawn.card));
     }
+    placed.dirty.clear();
+    if placed.cards.len() != nodes.len() {
+        let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
+        placed.cards.retain(|name, _| names.contains(name.as_str()));
+    }
+    // Pods on no node, or on a node that does not exist, wait in key order.
+    let mut waiting: Vec<(&Arc<str>, &Arc<PodFacts>)> = placed
+        .by_node
+        .iter()
+        .filter(|(node, _)| !placed.cards.contains_key(node.as_str()))
+        .flat_map(|(_, pods)| pods)
+        .collect();
+    waiting.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    model.unscheduled = waiting
+        .into_iter()
+        .map(|(_, f)| Arc::clone(&f.chip))
+        .collect();
+    for (status, n) in status_counts(&model.unscheduled) {
+        *totals.entry(status).or_default() += n;
+    }
+    model.totals = totals.into_iter().collect();
     let endpoints = p.objects_at(&prefix("endpoints"), rev);
     for svc in p.objects_at(&prefix("services"), rev) {
         let key = pod_key(&svc);
@@ -806,6 +894,57 @@ mod tests {
             .all(|c| c.status == "Running"));
         // Moved back to the first revision (the playback slider), it is drawn as it was then.
         assert_eq!(cluster_model(&p, first_rev), first);
+    }
+
+    #[test]
+    fn a_redraw_rebuilds_only_the_cards_of_nodes_whose_pods_changed() {
+        let text = DEFAULT_SCENARIO.replace("replicas: 3", "replicas: 9");
+        let mut p = Player::new(parse(&text).unwrap());
+        p.run_to_end(&mut || false);
+        let n = p.records().len();
+        // Forward through the run, then back (the playback slider).
+        let forward: Vec<usize> = (0..=n).step_by((n / 60).max(1)).collect();
+        let positions = forward.iter().chain(forward.iter().rev().step_by(7));
+        let (mut shared, mut rebuilt) = (0, 0);
+        let mut last: Option<(i64, ClusterModel)> = None;
+        for &pos in positions {
+            let rev = p.revision_at(pos);
+            let model = cluster_model(&p, rev);
+            let kept = std::mem::take(&mut p.cluster_memo);
+            let fresh = cluster_model(&p, rev);
+            p.cluster_memo = kept;
+            assert_eq!(
+                model, fresh,
+                "at revision {rev}, as worked out from scratch"
+            );
+            assert_eq!(model.status_totals(), fresh.status_totals());
+            if let Some((last_rev, last_model)) = &last {
+                let changed: BTreeSet<String> = p
+                    .etcd()
+                    .keys_changed("/registry/", *last_rev.min(&rev), *last_rev.max(&rev))
+                    .unwrap()
+                    .map(str::to_string)
+                    .collect();
+                for (b, a) in last_model.nodes.iter().zip(&model.nodes) {
+                    let touched = changed.contains(&format!("{}{}", prefix("nodes"), b.name))
+                        || b.pods
+                            .iter()
+                            .chain(&a.pods)
+                            .any(|c| changed.contains(&format!("{}{}", prefix("pods"), c.key)));
+                    if !touched {
+                        assert!(Arc::ptr_eq(b, a), "{} drawn again unchanged", b.name);
+                        shared += 1;
+                    } else if !Arc::ptr_eq(b, a) {
+                        rebuilt += 1;
+                    }
+                }
+            }
+            last = Some((rev, model));
+        }
+        assert!(
+            shared > 0 && rebuilt > 0,
+            "shared {shared}, rebuilt {rebuilt}"
+        );
     }
 
     #[test]

@@ -36,71 +36,120 @@ impl<T> PrefixView<T> {
         rev: i64,
         derive: &mut dyn FnMut(&KeyValue) -> T,
     ) -> impl Iterator<Item = &Arc<T>> {
-        self.move_to(etcd, rev, derive);
+        self.move_to(etcd, rev, derive, &mut |_, _, _| {});
         self.entries.values().map(|(_, facts)| facts)
     }
 
-    fn move_to(&mut self, etcd: &Etcd, rev: i64, derive: &mut dyn FnMut(&KeyValue) -> T) {
+    /// Moves the view to revision `rev` as [`PrefixView::at`] does, telling `changed` of each
+    /// key whose facts it replaces on the way: the key, its facts before (`None`: it was not
+    /// there) and after (`None`: it is gone). A caller can then keep its own sums up to date
+    /// instead of going over every key.
+    pub fn update(
+        &mut self,
+        etcd: &Etcd,
+        rev: i64,
+        derive: &mut dyn FnMut(&KeyValue) -> T,
+        changed: &mut Changed<'_, T>,
+    ) {
+        self.move_to(etcd, rev, derive, changed);
+    }
+
+    fn move_to(
+        &mut self,
+        etcd: &Etcd,
+        rev: i64,
+        derive: &mut dyn FnMut(&KeyValue) -> T,
+        changed: &mut Changed<'_, T>,
+    ) {
         if self.revision == Some(rev) {
             return;
         }
         // The keys whose values differ between the two revisions are those written in
         // between, whichever way the view moves.
         let prefix = Arc::clone(&self.prefix);
-        let changed: Option<BTreeSet<&str>> = self.revision.and_then(|from| {
+        let keys: Option<BTreeSet<&str>> = self.revision.and_then(|from| {
             let (lo, hi) = (from.min(rev), from.max(rev));
             etcd.keys_changed(&prefix, lo, hi)
                 .ok()
                 .map(Iterator::collect)
         });
-        let moved = changed.is_some_and(|keys| {
-            keys.into_iter().all(|key| match etcd.get(key, Some(rev)) {
-                Ok(Some(kv)) => {
-                    self.keep(kv, derive);
-                    true
-                }
-                Ok(None) => {
-                    self.entries.remove(key);
-                    true
-                }
-                Err(_) => false,
-            })
+        // All read first: a compacted revision part way must not leave half the keys moved.
+        let read: Option<Vec<(&str, Option<KeyValue>)>> = keys.and_then(|keys| {
+            keys.into_iter()
+                .map(|key| etcd.get(key, Some(rev)).ok().map(|kv| (key, kv)))
+                .collect()
         });
-        if !moved {
-            self.reload(etcd, rev, derive);
+        match read {
+            Some(read) => {
+                for (key, kv) in read {
+                    match kv {
+                        Some(kv) => self.keep(kv, derive, changed),
+                        None => {
+                            if let Some((key, (_, old))) = self.entries.remove_entry(key) {
+                                changed(&key, Some(&old), None);
+                            }
+                        }
+                    }
+                }
+            }
+            None => self.reload(etcd, rev, derive, changed),
         }
         self.revision = Some(rev);
     }
 
     /// Every key read again (the first read, or a revision the change log no longer covers);
     /// facts of unchanged versions are kept.
-    fn reload(&mut self, etcd: &Etcd, rev: i64, derive: &mut dyn FnMut(&KeyValue) -> T) {
+    fn reload(
+        &mut self,
+        etcd: &Etcd,
+        rev: i64,
+        derive: &mut dyn FnMut(&KeyValue) -> T,
+        changed: &mut Changed<'_, T>,
+    ) {
         let mut old = std::mem::take(&mut self.entries);
-        let Ok(range) = etcd.range_prefix(&self.prefix, Some(rev), 0) else {
-            return;
-        };
-        for kv in range.kvs {
-            match old.remove_entry(kv.key.as_str()) {
-                Some((key, (at, facts))) if at == kv.mod_revision => {
-                    self.entries.insert(key, (at, facts));
+        if let Ok(range) = etcd.range_prefix(&self.prefix, Some(rev), 0) {
+            for kv in range.kvs {
+                match old.remove_entry(kv.key.as_str()) {
+                    Some((key, (at, facts))) if at == kv.mod_revision => {
+                        self.entries.insert(key, (at, facts));
+                    }
+                    Some((key, entry)) => {
+                        // Put back for `keep` to tell what it replaces.
+                        self.entries.insert(key, entry);
+                        self.keep(kv, derive, changed);
+                    }
+                    None => self.keep(kv, derive, changed),
                 }
-                _ => self.keep(kv, derive),
             }
+        }
+        for (key, (_, facts)) in old {
+            changed(&key, Some(&facts), None);
         }
     }
 
     /// Records `kv`'s facts unless they were worked out from this very version.
-    fn keep(&mut self, kv: KeyValue, derive: &mut dyn FnMut(&KeyValue) -> T) {
+    fn keep(
+        &mut self,
+        kv: KeyValue,
+        derive: &mut dyn FnMut(&KeyValue) -> T,
+        changed: &mut Changed<'_, T>,
+    ) {
         if let Some((at, _)) = self.entries.get(kv.key.as_str()) {
             if *at == kv.mod_revision {
                 return;
             }
         }
         let facts = Arc::new(derive(&kv));
-        self.entries
-            .insert(Arc::from(kv.key), (kv.mod_revision, facts));
+        let key: Arc<str> = Arc::from(kv.key);
+        let old = self
+            .entries
+            .insert(Arc::clone(&key), (kv.mod_revision, Arc::clone(&facts)));
+        changed(&key, old.as_ref().map(|(_, f)| f), Some(&facts));
     }
 }
+
+/// What [`PrefixView::update`] calls for each key whose facts changed.
+pub type Changed<'a, T> = dyn FnMut(&str, Option<&Arc<T>>, Option<&Arc<T>>) + 'a;
 
 #[cfg(test)]
 mod tests {
@@ -159,6 +208,56 @@ mod tests {
         derived = 0;
         read(&mut view, &e, start, &mut derived);
         assert_eq!(derived, 0, "the same revision again reads nothing");
+    }
+
+    /// The changes `update` reports on the way to `rev`, as `key: before -> after`.
+    fn changes(view: &mut PrefixView<String>, e: &Etcd, rev: i64) -> Vec<String> {
+        let mut seen = Vec::new();
+        let show = |f: Option<&Arc<String>>| f.map_or("-".to_string(), |f| f.to_string());
+        view.update(
+            e,
+            rev,
+            &mut |kv| kv.value.to_string(),
+            &mut |key, old, new| seen.push(format!("{key}: {} -> {}", show(old), show(new))),
+        );
+        seen
+    }
+
+    #[test]
+    fn an_update_reports_each_key_whose_facts_it_replaced_both_ways() {
+        let mut e = Etcd::new();
+        e.put("/p/a", v("1"), 0).unwrap();
+        e.put("/p/b", v("1"), 0).unwrap();
+        let start = e.revision();
+        e.put("/p/a", v("2"), 0).unwrap();
+        e.delete("/p/b");
+        e.put("/p/c", v("1"), 0).unwrap();
+        let end = e.revision();
+
+        let mut view = PrefixView::new("/p/");
+        assert_eq!(
+            changes(&mut view, &e, start),
+            ["/p/a: - -> 1", "/p/b: - -> 1"]
+        );
+        assert_eq!(
+            changes(&mut view, &e, end),
+            ["/p/a: 1 -> 2", "/p/b: 1 -> -", "/p/c: - -> 1"]
+        );
+        assert!(changes(&mut view, &e, end).is_empty());
+        assert_eq!(
+            changes(&mut view, &e, start),
+            ["/p/a: 2 -> 1", "/p/b: - -> 1", "/p/c: 1 -> -"]
+        );
+        // Read again from scratch (the change log compacted): only what differs is reported.
+        changes(&mut view, &e, end);
+        e.put("/p/c", v("2"), 0).unwrap();
+        e.put("/p/d", v("1"), 0).unwrap();
+        e.delete("/p/a");
+        e.compact(e.revision()).unwrap();
+        assert_eq!(
+            changes(&mut view, &e, e.revision()),
+            ["/p/c: 1 -> 2", "/p/d: - -> 1", "/p/a: 2 -> -"]
+        );
     }
 
     #[test]
