@@ -410,9 +410,9 @@ pub fn ClusterView() -> impl IntoView {
                         if empty {
                             view! { <span class="muted">{i18n.t("cluster-none")}</span> }.into_any()
                         } else if counted {
-                            model.with(|m| counts(status_counts(&m.unscheduled)))
+                            model.with(|m| counts(m.unscheduled_counts()))
                         } else {
-                            chips(model.with(|m| m.unscheduled.clone()), pg).into_any()
+                            chips(model.with(|m| m.unscheduled.to_vec()), pg).into_any()
                         }
                     }}
                 </div>

@@ -56,8 +56,11 @@ pub struct ClusterModel {
     /// Shared with the memo: a redraw rebuilds only the cards of nodes whose node or pods
     /// changed, and copies none.
     pub nodes: Vec<Arc<NodeCard>>,
-    pub unscheduled: Vec<Arc<PodChip>>,
+    /// Shared with the memo too: thousands of pods can wait at once.
+    pub unscheduled: Arc<[Arc<PodChip>]>,
     pub services: Vec<ServiceCard>,
+    /// [`ClusterModel::unscheduled`] counted by STATUS.
+    unscheduled_counts: Arc<[(String, usize)]>,
     /// Every pod, scheduled or not, counted by STATUS, in status order.
     totals: Vec<(String, usize)>,
 }
@@ -84,6 +87,11 @@ impl ClusterModel {
     /// Every pod, scheduled or not, counted by STATUS.
     pub fn status_totals(&self) -> Vec<(String, usize)> {
         self.totals.clone()
+    }
+
+    /// The pods not scheduled, counted by STATUS.
+    pub fn unscheduled_counts(&self) -> Vec<(String, usize)> {
+        self.unscheduled_counts.to_vec()
     }
 }
 
@@ -229,13 +237,54 @@ impl Default for ClusterMemo {
 /// in a big run rebuilds the few nodes whose pods changed instead of placing every pod again.
 #[derive(Default)]
 struct Placement {
-    /// Node name (`""`: none yet) to its pods by key.
-    by_node: HashMap<String, BTreeMap<Arc<str>, Arc<PodFacts>>>,
+    /// Node name (`""`: none yet) to its pods.
+    by_node: HashMap<String, Bucket>,
     /// Nodes whose pods changed since their card was drawn.
     dirty: BTreeSet<String>,
     /// Node name to its card as last drawn, the node facts it was drawn from, and its pods
     /// counted by status.
     cards: HashMap<String, DrawnCard>,
+    /// The pods waiting as last drawn, and the node names they were filed under.
+    waiting: Option<Waiting>,
+}
+
+/// The pods on no node, or on a node that does not exist.
+struct Waiting {
+    from: Vec<String>,
+    pods: Arc<[Arc<PodChip>]>,
+    counts: Arc<[(String, usize)]>,
+}
+
+/// The pods filed under one node name: by key, and counted by status as they come and go (a
+/// big run's waiting lane holds thousands, too many to count at every redraw).
+#[derive(Default)]
+struct Bucket {
+    pods: BTreeMap<Arc<str>, Arc<PodFacts>>,
+    counts: BTreeMap<String, usize>,
+}
+
+impl Bucket {
+    fn insert(&mut self, key: &str, facts: &Arc<PodFacts>) {
+        *self.counts.entry(facts.chip.status.clone()).or_default() += 1;
+        if let Some(old) = self.pods.insert(Arc::from(key), Arc::clone(facts)) {
+            self.uncount(&old.chip.status);
+        }
+    }
+
+    fn remove(&mut self, key: &str) {
+        if let Some(old) = self.pods.remove(key) {
+            self.uncount(&old.chip.status);
+        }
+    }
+
+    fn uncount(&mut self, status: &str) {
+        if let Some(n) = self.counts.get_mut(status) {
+            *n -= 1;
+            if *n == 0 {
+                self.counts.remove(status);
+            }
+        }
+    }
 }
 
 struct DrawnCard {
@@ -253,9 +302,9 @@ impl Placement {
     fn change(&mut self, key: &str, old: Option<&Arc<PodFacts>>, new: Option<&Arc<PodFacts>>) {
         if let Some(old) = old {
             let node = Self::node_of(old);
-            if let Some(pods) = self.by_node.get_mut(node) {
-                pods.remove(key);
-                if pods.is_empty() {
+            if let Some(bucket) = self.by_node.get_mut(node) {
+                bucket.remove(key);
+                if bucket.pods.is_empty() {
                     self.by_node.remove(node);
                 }
             }
@@ -266,7 +315,7 @@ impl Placement {
             self.by_node
                 .entry(node.to_string())
                 .or_default()
-                .insert(Arc::from(key), Arc::clone(new));
+                .insert(key, new);
             self.dirty.insert(node.to_string());
         }
     }
@@ -281,7 +330,8 @@ impl Placement {
                 .is_none_or(|d| !Arc::ptr_eq(&d.node, node));
         if stale {
             let mut card = NodeCard::clone(node);
-            for facts in self.by_node.get(name).into_iter().flat_map(|p| p.values()) {
+            let bucket = self.by_node.get(name);
+            for facts in bucket.into_iter().flat_map(|b| b.pods.values()) {
                 if !facts.terminal {
                     let (cpu, mem) = facts.requests;
                     card.cpu_requested_m += cpu;
@@ -289,7 +339,11 @@ impl Placement {
                 }
                 card.pods.push(Arc::clone(&facts.chip));
             }
-            let counts = status_counts(&card.pods);
+            let counts = bucket
+                .into_iter()
+                .flat_map(|b| &b.counts)
+                .map(|(s, n)| (s.clone(), *n))
+                .collect();
             self.cards.insert(
                 name.to_string(),
                 DrawnCard {
@@ -300,6 +354,46 @@ impl Placement {
             );
         }
         &self.cards[name]
+    }
+
+    /// The pods that wait (in key order): the ones drawn before when none of them changed.
+    fn waiting(&mut self) -> &Waiting {
+        let mut from: Vec<String> = self
+            .by_node
+            .keys()
+            .filter(|node| !self.cards.contains_key(node.as_str()))
+            .cloned()
+            .collect();
+        from.sort_unstable();
+        let stale = self
+            .waiting
+            .as_ref()
+            .is_none_or(|w| w.from != from || from.iter().any(|n| self.dirty.contains(n)));
+        if stale {
+            let buckets: Vec<&Bucket> = from.iter().map(|n| &self.by_node[n.as_str()]).collect();
+            let mut pods: Vec<(&Arc<str>, &Arc<PodFacts>)> =
+                buckets.iter().flat_map(|b| &b.pods).collect();
+            // One lane (no node yet, the usual case) is in key order already.
+            if from.len() > 1 {
+                pods.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            }
+            let pods: Vec<Arc<PodChip>> =
+                pods.into_iter().map(|(_, f)| Arc::clone(&f.chip)).collect();
+            let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+            for (status, n) in buckets.iter().flat_map(|b| &b.counts) {
+                *counts.entry(status).or_default() += n;
+            }
+            let counts = counts
+                .into_iter()
+                .map(|(s, n)| (s.to_string(), n))
+                .collect();
+            self.waiting = Some(Waiting {
+                from,
+                pods: pods.into(),
+                counts,
+            });
+        }
+        self.waiting.as_ref().expect("drawn above")
     }
 }
 
@@ -373,35 +467,29 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
     let nodes: Vec<&Arc<NodeCard>> = nodes
         .at(p.etcd(), rev, &mut |kv| NodeCard::of(&p.object(kv)))
         .collect();
-    let mut totals: BTreeMap<String, usize> = BTreeMap::new();
     for node in &nodes {
-        let drawn = placed.card(node);
-        for (status, n) in &drawn.counts {
-            *totals.entry(status.clone()).or_default() += n;
-        }
-        model.nodes.push(Arc::clone(&drawn.card));
+        model.nodes.push(Arc::clone(&placed.card(node).card));
     }
-    placed.dirty.clear();
     if placed.cards.len() != nodes.len() {
         let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
         placed.cards.retain(|name, _| names.contains(name.as_str()));
     }
-    // Pods on no node, or on a node that does not exist, wait in key order.
-    let mut waiting: Vec<(&Arc<str>, &Arc<PodFacts>)> = placed
-        .by_node
+    let waiting = placed.waiting();
+    model.unscheduled = Arc::clone(&waiting.pods);
+    model.unscheduled_counts = Arc::clone(&waiting.counts);
+    placed.dirty.clear();
+    let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
+    let placed = &*placed;
+    let counted = nodes
         .iter()
-        .filter(|(node, _)| !placed.cards.contains_key(node.as_str()))
-        .flat_map(|(_, pods)| pods)
-        .collect();
-    waiting.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    model.unscheduled = waiting
-        .into_iter()
-        .map(|(_, f)| Arc::clone(&f.chip))
-        .collect();
-    for (status, n) in status_counts(&model.unscheduled) {
+        .flat_map(|n| &placed.cards[n.name.as_str()].counts);
+    for (status, n) in counted.chain(placed.waiting.iter().flat_map(|w| w.counts.iter())) {
         *totals.entry(status).or_default() += n;
     }
-    model.totals = totals.into_iter().collect();
+    model.totals = totals
+        .into_iter()
+        .map(|(s, n)| (s.to_string(), n))
+        .collect();
     let endpoints = p.objects_at(&prefix("endpoints"), rev);
     for svc in p.objects_at(&prefix("services"), rev) {
         let key = pod_key(&svc);
