@@ -71,8 +71,8 @@ struct Card {
 }
 
 impl Card {
-    fn new(lang: &'static str, node: Arc<NodeCard>, counted: bool) -> Self {
-        let mut node = Arc::unwrap_or_clone(node);
+    fn new(lang: &'static str, node: &NodeCard, counted: bool) -> Self {
+        let mut node = node.clone();
         let pod_total = node.pods.len();
         let counts = counted.then(|| status_counts(&std::mem::take(&mut node.pods)));
         Card {
@@ -359,7 +359,7 @@ fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
             };
             (node.cloned(), m.counts_pods())
         });
-        node.map(|n| node_card(Card::new(i18n.lang.get(), n, counted), pg))
+        node.map(|n| node_card(Card::new(i18n.lang.get(), &n, counted), pg))
     };
     view! {
         <p class="heat-summary" data-testid="cluster-summary">{summary}" "{move || counts(model.with(ClusterModel::status_totals))}</p>
@@ -394,7 +394,7 @@ pub fn ClusterView() -> impl IntoView {
                         <For each=move || {
                                 let (m, lang) = (model.get(), i18n.lang.get());
                                 let counted = m.counts_pods();
-                                m.nodes.into_iter().map(move |n| Card::new(lang, n, counted)).collect::<Vec<_>>()
+                                m.nodes.iter().map(|n| Card::new(lang, n, counted)).collect::<Vec<_>>()
                             }
                             key=|card| card.clone()
                             children=move |card: Card| node_card(card, pg) />

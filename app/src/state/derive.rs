@@ -13,7 +13,7 @@ use kubeplay_core::kubectl::printers::{self, pod_status, TableOptions};
 use kubeplay_core::trace::{Component, NodeRow, Record};
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A pod as the Cluster view draws it.
@@ -237,15 +237,43 @@ impl Default for ClusterMemo {
 /// in a big run rebuilds the few nodes whose pods changed instead of placing every pod again.
 #[derive(Default)]
 struct Placement {
-    /// Node name (`""`: none yet) to its pods.
-    by_node: HashMap<String, Bucket>,
-    /// Nodes whose pods changed since their card was drawn.
-    dirty: BTreeSet<String>,
-    /// Node name to its card as last drawn, the node facts it was drawn from, and its pods
-    /// counted by status.
-    cards: HashMap<String, DrawnCard>,
-    /// The pods waiting as last drawn, and the node names they were filed under.
+    /// Node name (`""`: none yet) to where in `filed` its pods and card are, in name order.
+    /// (A map of indexes, the same type as a status count's: one copy of its code in the page.)
+    names: BTreeMap<String, usize>,
+    filed: Vec<Filed>,
+    /// Counts the redraws, so the nodes drawn in the last one are known.
+    redraw: u64,
+    /// The pods waiting as last drawn.
     waiting: Option<Waiting>,
+}
+
+/// The pods filed under one node name, counted by status as they come and go (a big run's
+/// waiting lane holds thousands, too many to count at every redraw), and the node's card.
+#[derive(Default)]
+struct Filed {
+    /// By key. The same map type as a view's entries (the revision unused): one copy of its
+    /// code in the page.
+    pods: BTreeMap<Arc<str>, (i64, Arc<PodFacts>)>,
+    /// Pods by status; a status none has any more stays, at zero.
+    counts: BTreeMap<String, usize>,
+    /// Whether its pods changed since it was last drawn.
+    changed: bool,
+    /// The redraw that last drew it as a node.
+    drawn_in: u64,
+    card: Option<DrawnCard>,
+}
+
+impl Filed {
+    fn uncount(&mut self, status: &str) {
+        if let Some(n) = self.counts.get_mut(status) {
+            *n -= 1;
+        }
+    }
+
+    /// The statuses its pods have, each with how many.
+    fn counted(&self) -> impl Iterator<Item = (&String, &usize)> {
+        self.counts.iter().filter(|(_, n)| **n > 0)
+    }
 }
 
 /// The pods on no node, or on a node that does not exist.
@@ -255,38 +283,8 @@ struct Waiting {
     counts: Arc<[(String, usize)]>,
 }
 
-/// The pods filed under one node name: by key, and counted by status as they come and go (a
-/// big run's waiting lane holds thousands, too many to count at every redraw).
-#[derive(Default)]
-struct Bucket {
-    pods: BTreeMap<Arc<str>, Arc<PodFacts>>,
-    counts: BTreeMap<String, usize>,
-}
-
-impl Bucket {
-    fn insert(&mut self, key: &str, facts: &Arc<PodFacts>) {
-        *self.counts.entry(facts.chip.status.clone()).or_default() += 1;
-        if let Some(old) = self.pods.insert(Arc::from(key), Arc::clone(facts)) {
-            self.uncount(&old.chip.status);
-        }
-    }
-
-    fn remove(&mut self, key: &str) {
-        if let Some(old) = self.pods.remove(key) {
-            self.uncount(&old.chip.status);
-        }
-    }
-
-    fn uncount(&mut self, status: &str) {
-        if let Some(n) = self.counts.get_mut(status) {
-            *n -= 1;
-            if *n == 0 {
-                self.counts.remove(status);
-            }
-        }
-    }
-}
-
+/// A node's card with its pods, the node facts it was drawn from, and its pods counted by
+/// status.
 struct DrawnCard {
     node: Arc<NodeCard>,
     card: Arc<NodeCard>,
@@ -294,93 +292,114 @@ struct DrawnCard {
 }
 
 impl Placement {
-    fn node_of(facts: &PodFacts) -> &str {
-        facts.chip.node.as_deref().unwrap_or("")
+    /// What is filed under `node`, made when missing.
+    fn lane(&mut self, node: &str) -> &mut Filed {
+        let i = match self.names.get(node) {
+            Some(&i) => i,
+            None => {
+                self.names.insert(node.to_string(), self.filed.len());
+                self.filed.push(Filed::default());
+                self.filed.len() - 1
+            }
+        };
+        &mut self.filed[i]
+    }
+
+    /// What is filed under the pod's node, marked as changed.
+    fn filed(&mut self, facts: &PodFacts) -> &mut Filed {
+        let filed = self.lane(facts.chip.node.as_deref().unwrap_or(""));
+        filed.changed = true;
+        filed
     }
 
     /// Files a pod's change: out of its old node's list, into its new one's.
     fn change(&mut self, key: &str, old: Option<&Arc<PodFacts>>, new: Option<&Arc<PodFacts>>) {
         if let Some(old) = old {
-            let node = Self::node_of(old);
-            if let Some(bucket) = self.by_node.get_mut(node) {
-                bucket.remove(key);
-                if bucket.pods.is_empty() {
-                    self.by_node.remove(node);
-                }
+            let filed = self.filed(old);
+            if filed.pods.remove(key).is_some() {
+                filed.uncount(&old.chip.status);
             }
-            self.dirty.insert(node.to_string());
         }
         if let Some(new) = new {
-            let node = Self::node_of(new);
-            self.by_node
-                .entry(node.to_string())
-                .or_default()
-                .insert(key, new);
-            self.dirty.insert(node.to_string());
+            let filed = self.filed(new);
+            *filed.counts.entry(new.chip.status.clone()).or_default() += 1;
+            if let Some((_, was)) = filed.pods.insert(Arc::from(key), (0, Arc::clone(new))) {
+                filed.uncount(&was.chip.status);
+            }
         }
     }
 
     /// The card of `node` with its pods: the one drawn before when neither changed.
-    fn card(&mut self, node: &Arc<NodeCard>) -> &DrawnCard {
-        let name = node.name.as_str();
-        let stale = self.dirty.contains(name)
-            || self
-                .cards
-                .get(name)
-                .is_none_or(|d| !Arc::ptr_eq(&d.node, node));
-        if stale {
-            let mut card = NodeCard::clone(node);
-            let bucket = self.by_node.get(name);
-            for facts in bucket.into_iter().flat_map(|b| b.pods.values()) {
-                if !facts.terminal {
-                    let (cpu, mem) = facts.requests;
-                    card.cpu_requested_m += cpu;
-                    card.memory_requested += mem;
-                }
-                card.pods.push(Arc::clone(&facts.chip));
-            }
-            let counts = bucket
-                .into_iter()
-                .flat_map(|b| &b.counts)
-                .map(|(s, n)| (s.clone(), *n))
-                .collect();
-            self.cards.insert(
-                name.to_string(),
-                DrawnCard {
-                    node: Arc::clone(node),
-                    card: Arc::new(card),
-                    counts,
-                },
-            );
+    fn card(&mut self, node: &Arc<NodeCard>) -> Arc<NodeCard> {
+        let redraw = self.redraw;
+        let filed = self.lane(&node.name);
+        filed.drawn_in = redraw;
+        let kept = filed
+            .card
+            .as_ref()
+            .filter(|d| !filed.changed && Arc::ptr_eq(&d.node, node));
+        if let Some(drawn) = kept {
+            return Arc::clone(&drawn.card);
         }
-        &self.cards[name]
+        let mut card = NodeCard::clone(node);
+        for (_, facts) in filed.pods.values() {
+            if !facts.terminal {
+                let (cpu, mem) = facts.requests;
+                card.cpu_requested_m += cpu;
+                card.memory_requested += mem;
+            }
+            card.pods.push(Arc::clone(&facts.chip));
+        }
+        let card = Arc::new(card);
+        filed.card = Some(DrawnCard {
+            node: Arc::clone(node),
+            card: Arc::clone(&card),
+            counts: filed.counted().map(|(s, n)| (s.clone(), *n)).collect(),
+        });
+        filed.changed = false;
+        card
     }
 
-    /// The pods that wait (in key order): the ones drawn before when none of them changed.
+    /// The pods that wait, in key order: those drawn before when none of them changed.
     fn waiting(&mut self) -> &Waiting {
-        let mut from: Vec<String> = self
-            .by_node
-            .keys()
-            .filter(|node| !self.cards.contains_key(node.as_str()))
-            .cloned()
-            .collect();
-        from.sort_unstable();
-        let stale = self
-            .waiting
-            .as_ref()
-            .is_none_or(|w| w.from != from || from.iter().any(|n| self.dirty.contains(n)));
-        if stale {
-            let buckets: Vec<&Bucket> = from.iter().map(|n| &self.by_node[n.as_str()]).collect();
-            let mut pods: Vec<(&Arc<str>, &Arc<PodFacts>)> =
-                buckets.iter().flat_map(|b| &b.pods).collect();
-            // One lane (no node yet, the usual case) is in key order already.
-            if from.len() > 1 {
-                pods.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let redraw = self.redraw;
+        let mut from: Vec<String> = Vec::new();
+        let mut changed = false;
+        for (name, &i) in &self.names {
+            let filed = &mut self.filed[i];
+            if filed.drawn_in != redraw {
+                // Not a node (any more): its pods wait, and it has no card.
+                filed.card = None;
+                if !filed.pods.is_empty() {
+                    from.push(name.clone());
+                    changed |= filed.changed;
+                }
+                filed.changed = false;
             }
-            let pods: Vec<Arc<PodChip>> =
-                pods.into_iter().map(|(_, f)| Arc::clone(&f.chip)).collect();
+        }
+        if changed || self.waiting.as_ref().is_none_or(|w| w.from != from) {
+            let lanes: Vec<&Filed> = from
+                .iter()
+                .map(|n| &self.filed[self.names[n.as_str()]])
+                .collect();
+            // Each lane is in key order; merged, they stay so. (Several lanes are rare: pods
+            // naming nodes that do not exist.)
+            let mut heads: Vec<_> = lanes.iter().map(|f| f.pods.iter().peekable()).collect();
+            let mut pods: Vec<Arc<PodChip>> = Vec::new();
+            loop {
+                let next = heads
+                    .iter_mut()
+                    .filter_map(|h| h.peek().map(|(k, _)| Arc::clone(k)))
+                    .min();
+                let Some(next) = next else { break };
+                for h in &mut heads {
+                    if let Some((_, (_, facts))) = h.next_if(|(k, _)| **k == next) {
+                        pods.push(Arc::clone(&facts.chip));
+                    }
+                }
+            }
             let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-            for (status, n) in buckets.iter().flat_map(|b| &b.counts) {
+            for (status, n) in lanes.iter().flat_map(|f| f.counted()) {
                 *counts.entry(status).or_default() += n;
             }
             let counts = counts
@@ -464,25 +483,16 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
         &mut |key, old, new| placed.change(key, old, new),
     );
     let mut nodes = p.cluster_memo.nodes.borrow_mut();
-    let nodes: Vec<&Arc<NodeCard>> = nodes
-        .at(p.etcd(), rev, &mut |kv| NodeCard::of(&p.object(kv)))
-        .collect();
-    for node in &nodes {
-        model.nodes.push(Arc::clone(&placed.card(node).card));
-    }
-    if placed.cards.len() != nodes.len() {
-        let names: HashSet<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
-        placed.cards.retain(|name, _| names.contains(name.as_str()));
+    placed.redraw += 1;
+    for node in nodes.at(p.etcd(), rev, &mut |kv| NodeCard::of(&p.object(kv))) {
+        model.nodes.push(placed.card(node));
     }
     let waiting = placed.waiting();
     model.unscheduled = Arc::clone(&waiting.pods);
     model.unscheduled_counts = Arc::clone(&waiting.counts);
-    placed.dirty.clear();
     let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
-    let placed = &*placed;
-    let counted = nodes
-        .iter()
-        .flat_map(|n| &placed.cards[n.name.as_str()].counts);
+    let counted = placed.filed.iter().filter_map(|f| f.card.as_ref());
+    let counted = counted.flat_map(|d| &d.counts);
     for (status, n) in counted.chain(placed.waiting.iter().flat_map(|w| w.counts.iter())) {
         *totals.entry(status).or_default() += n;
     }
@@ -1007,7 +1017,7 @@ mod tests {
             );
             assert_eq!(model.status_totals(), fresh.status_totals());
             if let Some((last_rev, last_model)) = &last {
-                let changed: BTreeSet<String> = p
+                let changed: std::collections::BTreeSet<String> = p
                     .etcd()
                     .keys_changed("/registry/", *last_rev.min(&rev), *last_rev.max(&rev))
                     .unwrap()
@@ -1033,6 +1043,27 @@ mod tests {
             shared > 0 && rebuilt > 0,
             "shared {shared}, rebuilt {rebuilt}"
         );
+    }
+
+    #[test]
+    fn pods_on_no_node_and_on_a_missing_node_wait_together_in_key_order() {
+        let pod = |name: &str, extra: &str| {
+            format!("apiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\nspec:\n{extra}  containers:\n  - name: c\n    image: nginx:1.27\n    resources: {{requests: {{cpu: \"64\"}}}}\n")
+        };
+        let text = [
+            pod("a", "  nodeName: ghost\n"),
+            pod("b", ""),
+            pod("c", "  nodeName: ghost\n"),
+        ]
+        .join("---\n");
+        let p = ended(&text);
+        let m = cluster_model(&p, p.revision());
+        let waiting: Vec<&str> = m.unscheduled.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(waiting, ["default/a", "default/b", "default/c"]);
+        assert!(m.nodes.iter().all(|n| n.pods.is_empty()));
+        let total: usize = m.unscheduled_counts().iter().map(|(_, n)| n).sum();
+        assert_eq!(total, 3);
+        assert_eq!(m.status_totals(), m.unscheduled_counts());
     }
 
     #[test]
