@@ -18,8 +18,9 @@
 //! files (kubernetes.io has no Traditional Chinese site). A line break inside a message joins
 //! with a space, or with nothing when it touches a Chinese character.
 //!
-//! The files are compiled in (`include_str!`) and formatted once, on first use; the page's wasm
-//! compiles in only English and adds the others when they are chosen ([`add_language`]).
+//! The files are compiled in (without their comment lines, [`crate::include_ftl`]) and
+//! formatted once, on first use; the page's wasm compiles in only English and adds the others
+//! when they are chosen ([`add_language`]).
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -41,20 +42,20 @@ pub const DOCS_SITE: &str = "https://kubernetes.io";
 const SOURCES: &[(&str, &str, &str)] = &[
     (
         "en",
-        include_str!("../../locales/en/explain.ftl"),
-        include_str!("../../locales/en/ui.ftl"),
+        crate::include_ftl!("../../locales/en/explain.ftl"),
+        crate::include_ftl!("../../locales/en/ui.ftl"),
     ),
     #[cfg(not(target_arch = "wasm32"))]
     (
         "zh-CN",
-        include_str!("../../locales/zh-CN/explain.ftl"),
-        include_str!("../../locales/zh-CN/ui.ftl"),
+        crate::include_ftl!("../../locales/zh-CN/explain.ftl"),
+        crate::include_ftl!("../../locales/zh-CN/ui.ftl"),
     ),
     #[cfg(not(target_arch = "wasm32"))]
     (
         "zh-TW",
-        include_str!("../../locales/zh-TW/explain.ftl"),
-        include_str!("../../locales/zh-TW/ui.ftl"),
+        crate::include_ftl!("../../locales/zh-TW/explain.ftl"),
+        crate::include_ftl!("../../locales/zh-TW/ui.ftl"),
     ),
 ];
 

@@ -12,6 +12,7 @@ pub mod controllers;
 pub mod etcd;
 pub mod etcdctl;
 pub mod explain;
+pub mod ftl_source;
 pub mod kernel;
 pub mod kubectl;
 pub mod kubelet;

@@ -86,11 +86,20 @@ pub fn find_stops(records: &[Record]) -> Vec<Option<usize>> {
 /// The tour's text compiled in: English in the page (the others are fetched when chosen, see
 /// [`add_language`]), every language natively (the tests).
 const SOURCES: &[(&str, &str)] = &[
-    ("en", include_str!("../../../locales/en/tour.ftl")),
+    (
+        "en",
+        kubeplay_core::include_ftl!("../../../locales/en/tour.ftl"),
+    ),
     #[cfg(not(target_arch = "wasm32"))]
-    ("zh-CN", include_str!("../../../locales/zh-CN/tour.ftl")),
+    (
+        "zh-CN",
+        kubeplay_core::include_ftl!("../../../locales/zh-CN/tour.ftl"),
+    ),
     #[cfg(not(target_arch = "wasm32"))]
-    ("zh-TW", include_str!("../../../locales/zh-TW/tour.ftl")),
+    (
+        "zh-TW",
+        kubeplay_core::include_ftl!("../../../locales/zh-TW/tour.ftl"),
+    ),
 ];
 
 type Bundle = FluentBundle<FluentResource>;
