@@ -4,21 +4,19 @@
 //! In Fluent a line that starts with `#` is a comment (`#`, `##` or `###`); a message's own
 //! lines never start at column 0 with `#`, so dropping those lines keeps every message.
 
-/// Whether the line starting at byte `at` of `src` is a comment.
-const fn comment_at(src: &[u8], at: usize) -> bool {
-    at < src.len() && src[at] == b'#'
-}
-
-/// The length of `src` without its comment lines (each with its line break).
-pub const fn uncommented_len(src: &str) -> usize {
+/// Copies the bytes of `src` outside its comment lines (each with its line break) into `out`,
+/// as many as fit, and tells how many there are.
+const fn copy_uncommented(src: &str, out: &mut [u8]) -> usize {
     let src = src.as_bytes();
-    let (mut i, mut len, mut start) = (0, 0, true);
-    let mut skipping = false;
+    let (mut i, mut len, mut start, mut comment) = (0, 0, true, false);
     while i < src.len() {
         if start {
-            skipping = comment_at(src, i);
+            comment = src[i] == b'#';
         }
-        if !skipping {
+        if !comment {
+            if len < out.len() {
+                out[len] = src[i];
+            }
             len += 1;
         }
         start = src[i] == b'\n';
@@ -27,23 +25,15 @@ pub const fn uncommented_len(src: &str) -> usize {
     len
 }
 
+/// The length of `src` without its comment lines.
+pub const fn uncommented_len(src: &str) -> usize {
+    copy_uncommented(src, &mut [])
+}
+
 /// `src` without its comment lines, as bytes; `N` is [`uncommented_len`] of it.
 pub const fn uncommented<const N: usize>(src: &str) -> [u8; N] {
-    let src = src.as_bytes();
     let mut out = [0u8; N];
-    let (mut i, mut o, mut start) = (0, 0, true);
-    let mut skipping = false;
-    while i < src.len() {
-        if start {
-            skipping = comment_at(src, i);
-        }
-        if !skipping {
-            out[o] = src[i];
-            o += 1;
-        }
-        start = src[i] == b'\n';
-        i += 1;
-    }
+    copy_uncommented(src, &mut out);
     out
 }
 
