@@ -283,12 +283,10 @@ struct Waiting {
     counts: Arc<[(String, usize)]>,
 }
 
-/// A node's card with its pods, the node facts it was drawn from, and its pods counted by
-/// status.
+/// A node's card with its pods, and the node facts it was drawn from.
 struct DrawnCard {
     node: Arc<NodeCard>,
     card: Arc<NodeCard>,
-    counts: Vec<(String, usize)>,
 }
 
 impl Placement {
@@ -306,7 +304,7 @@ impl Placement {
     }
 
     /// What is filed under the pod's node, marked as changed.
-    fn filed(&mut self, facts: &PodFacts) -> &mut Filed {
+    fn lane_of(&mut self, facts: &PodFacts) -> &mut Filed {
         let filed = self.lane(facts.chip.node.as_deref().unwrap_or(""));
         filed.changed = true;
         filed
@@ -315,13 +313,13 @@ impl Placement {
     /// Files a pod's change: out of its old node's list, into its new one's.
     fn change(&mut self, key: &str, old: Option<&Arc<PodFacts>>, new: Option<&Arc<PodFacts>>) {
         if let Some(old) = old {
-            let filed = self.filed(old);
+            let filed = self.lane_of(old);
             if filed.pods.remove(key).is_some() {
                 filed.uncount(&old.chip.status);
             }
         }
         if let Some(new) = new {
-            let filed = self.filed(new);
+            let filed = self.lane_of(new);
             *filed.counts.entry(new.chip.status.clone()).or_default() += 1;
             if let Some((_, was)) = filed.pods.insert(Arc::from(key), (0, Arc::clone(new))) {
                 filed.uncount(&was.chip.status);
@@ -354,7 +352,6 @@ impl Placement {
         filed.card = Some(DrawnCard {
             node: Arc::clone(node),
             card: Arc::clone(&card),
-            counts: filed.counted().map(|(s, n)| (s.clone(), *n)).collect(),
         });
         filed.changed = false;
         card
@@ -491,9 +488,8 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
     model.unscheduled = Arc::clone(&waiting.pods);
     model.unscheduled_counts = Arc::clone(&waiting.counts);
     let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
-    let counted = placed.filed.iter().filter_map(|f| f.card.as_ref());
-    let counted = counted.flat_map(|d| &d.counts);
-    for (status, n) in counted.chain(placed.waiting.iter().flat_map(|w| w.counts.iter())) {
+    // Every pod is filed once, on a node or waiting.
+    for (status, n) in placed.filed.iter().flat_map(Filed::counted) {
         *totals.entry(status).or_default() += n;
     }
     model.totals = totals
@@ -1015,7 +1011,18 @@ mod tests {
                 model, fresh,
                 "at revision {rev}, as worked out from scratch"
             );
-            assert_eq!(model.status_totals(), fresh.status_totals());
+            // Counted as they come and go, the totals are what counting every chip gives.
+            let chips: Vec<Arc<PodChip>> = model
+                .nodes
+                .iter()
+                .flat_map(|n| n.pods.iter().cloned())
+                .chain(model.unscheduled.iter().cloned())
+                .collect();
+            assert_eq!(model.status_totals(), status_counts(&chips));
+            assert_eq!(
+                model.unscheduled_counts(),
+                status_counts(&model.unscheduled)
+            );
             if let Some((last_rev, last_model)) = &last {
                 let changed: std::collections::BTreeSet<String> = p
                     .etcd()
