@@ -36,25 +36,15 @@ impl<T> PrefixView<T> {
         rev: i64,
         derive: &mut dyn FnMut(&KeyValue) -> T,
     ) -> impl Iterator<Item = &Arc<T>> {
-        self.move_to(etcd, rev, derive, &mut |_, _, _| {});
+        self.update(etcd, rev, derive, &mut |_, _, _| {});
         self.entries.values().map(|(_, facts)| facts)
     }
 
-    /// Moves the view to revision `rev` as [`PrefixView::at`] does, telling `changed` of each
+    /// Moves the view to revision `rev` (what [`PrefixView::at`] shows), telling `changed` of each
     /// key whose facts it replaces on the way: the key, its facts before (`None`: it was not
     /// there) and after (`None`: it is gone). A caller can then keep its own sums up to date
     /// instead of going over every key.
     pub fn update(
-        &mut self,
-        etcd: &Etcd,
-        rev: i64,
-        derive: &mut dyn FnMut(&KeyValue) -> T,
-        changed: &mut Changed<'_, T>,
-    ) {
-        self.move_to(etcd, rev, derive, changed);
-    }
-
-    fn move_to(
         &mut self,
         etcd: &Etcd,
         rev: i64,
