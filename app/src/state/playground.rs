@@ -70,42 +70,49 @@ impl Tab {
 /// How often the views are redrawn while the cluster runs. A small cluster's views redraw in
 /// a millisecond or two, every frame; a big one's can take far longer than a frame, so they are
 /// redrawn only as often as keeps drawing under a fifth of the time, and the rest of the frames
-/// go to the simulation. The cost of a redraw is read from the gap it leaves before the next
-/// frame (the effects and the layout run after the frame's own work, before the next one).
+/// go to the simulation. A redraw runs at the start of its frame and the browser lays out and
+/// paints right after it; the simulation's slice is a task of its own after that, so the time
+/// from the frame's start to the slice is the redraw's whole cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Pacing {
-    /// When the work of the last frame that redrew ended.
+    /// When the last redraw started.
     last_shown: Option<f64>,
-    /// The next frame's start measures that redraw.
+    /// The next slice measures that redraw.
     measuring: bool,
     /// A redraw's cost, as last measured (ms).
     cost: f64,
-    /// The last frame changed the player without redrawing.
+    /// The player changed since the last redraw.
     pub skipped: bool,
 }
 
-/// A frame at 60 Hz: the part of a gap between frames that may be only waiting.
-const FRAME_MS: f64 = 1000.0 / 60.0;
 /// The longest a redraw is taken to cost, so the views still move every few seconds.
 const MAX_COST_MS: f64 = 1000.0;
 
 impl Pacing {
     /// At the start of a frame at `now`: whether this frame redraws.
-    pub fn frame(&mut self, now: f64) -> bool {
+    pub fn frame(&self, now: f64) -> bool {
+        if !self.skipped {
+            return false;
+        }
         let Some(at) = self.last_shown else {
             return true;
         };
-        if self.measuring {
-            self.measuring = false;
-            self.cost = (now - at - FRAME_MS).clamp(0.0, MAX_COST_MS);
-        }
-        now - at >= 4.0 * self.cost
+        now - at >= 5.0 * self.cost
     }
 
-    /// This frame redrew and its own work ended at `now`.
+    /// The frame starting at `now` redraws.
     pub fn shown(&mut self, now: f64) {
         self.last_shown = Some(now);
         self.measuring = true;
+        self.skipped = false;
+    }
+
+    /// A simulation slice starts at `now`: after the redraw, if its frame had one.
+    pub fn slice(&mut self, now: f64) {
+        if let (true, Some(at)) = (self.measuring, self.last_shown) {
+            self.cost = (now - at).clamp(0.0, MAX_COST_MS);
+        }
+        self.measuring = false;
     }
 }
 
@@ -347,66 +354,70 @@ impl Playground {
         request_animation_frame(move || pg.frame());
     }
 
+    /// Playback stops, or it was stopped: the frames the views skipped are shown.
+    fn stop_loop(self) {
+        self.looping.set_value(false);
+        if self.pacing.get_value().skipped {
+            self.version.update(|v| *v += 1);
+        }
+    }
+
     fn frame(self) {
-        let fast = self.fast_forward.get_untracked();
-        if !self.playing.get_untracked() && !fast {
-            self.looping.set_value(false);
-            // Frames the views skipped (see `Pacing`) are shown now that it stops.
-            if self.pacing.get_value().skipped {
-                self.version.update(|v| *v += 1);
-            }
-            return;
+        if !self.playing.get_untracked() && !self.fast_forward.get_untracked() {
+            return self.stop_loop();
         }
         let now = perf_now();
         let dt = (now - self.last_frame.get_value()).clamp(0.0, 100.0);
         self.last_frame.set_value(now);
-        let show = self
-            .pacing
-            .try_update_value(|p| p.frame(now))
-            .unwrap_or(true);
-        let deadline = now
-            + if show {
-                FRAME_BUDGET_MS
-            } else {
-                UNSEEN_FRAME_BUDGET_MS
-            };
+        if self.pacing.get_value().frame(now) {
+            self.pacing.update_value(|p| p.shown(now));
+            // The views redraw in this frame's task, and the browser renders after it; the
+            // simulation's slice follows as a task of its own, so that neither makes the
+            // other's task long.
+            self.version.update(|v| *v += 1);
+            set_timeout(
+                move || self.slice(dt, FRAME_BUDGET_MS),
+                std::time::Duration::ZERO,
+            );
+        } else {
+            self.slice(dt, UNSEEN_FRAME_BUDGET_MS);
+        }
+    }
+
+    /// Runs the simulation for up to `budget_ms`, covering `dt` ms of real time at the
+    /// chosen speed, without redrawing (the next frame that redraws shows it).
+    fn slice(self, dt: f64, budget_ms: f64) {
+        let fast = self.fast_forward.get_untracked();
+        if !self.playing.get_untracked() && !fast {
+            return self.stop_loop();
+        }
+        let now = perf_now();
+        self.pacing.update_value(|p| p.slice(now));
+        let deadline = now + budget_ms;
         let mut out_of_time = move || perf_now() > deadline;
         let speed = self.speed.get_untracked();
         let skip = self.skip_idle.get_untracked();
         let goal = self.goal.get_value();
-        let step = |p: &mut Player| {
-            if let Some(t) = goal {
-                return p.play_to(t, false, &mut out_of_time) || p.at_end();
-            }
-            if fast {
-                p.run_to_end(&mut out_of_time);
-            } else {
-                let target = p.clock() + (dt * speed).round() as u64;
-                p.play_to(target, skip, &mut out_of_time);
-            }
-            p.at_end()
-        };
-        let ended = if show {
-            self.update(step)
-        } else {
-            self.update_unseen(step)
-        }
-        .unwrap_or(true);
-        if ended && !show {
-            self.version.update(|v| *v += 1);
-        }
-        self.pacing.update_value(|p| {
-            if show {
-                p.shown(perf_now());
-            }
-            p.skipped = !show && !ended;
-        });
+        let ended = self
+            .update_unseen(|p: &mut Player| {
+                if let Some(t) = goal {
+                    return p.play_to(t, false, &mut out_of_time) || p.at_end();
+                }
+                if fast {
+                    p.run_to_end(&mut out_of_time);
+                } else {
+                    let target = p.clock() + (dt * speed).round() as u64;
+                    p.play_to(target, skip, &mut out_of_time);
+                }
+                p.at_end()
+            })
+            .unwrap_or(true);
+        self.pacing.update_value(|p| p.skipped = true);
         if ended {
             self.playing.set(false);
             self.fast_forward.set(false);
             self.goal.set_value(None);
-            self.looping.set_value(false);
-            return;
+            return self.stop_loop();
         }
         request_animation_frame(move || self.frame());
     }
@@ -414,28 +425,62 @@ impl Playground {
 
 #[cfg(test)]
 mod tests {
-    use super::{Pacing, FRAME_MS};
+    use super::Pacing;
+
+    const FRAME_MS: f64 = 1000.0 / 60.0;
 
     #[test]
     fn cheap_redraws_happen_every_frame() {
         let mut p = Pacing::default();
         let mut t = 0.0;
         for _ in 0..10 {
+            p.skipped = true;
             assert!(p.frame(t));
-            p.shown(t + 8.0);
+            p.shown(t);
+            p.slice(t + 2.0);
             t += FRAME_MS;
         }
     }
 
     #[test]
-    fn a_costly_redraw_is_repeated_only_after_four_times_its_cost() {
-        let mut p = Pacing::default();
+    fn a_costly_redraw_is_repeated_only_after_five_times_its_cost() {
+        let mut p = Pacing {
+            skipped: true,
+            ..Pacing::default()
+        };
         assert!(p.frame(0.0));
-        p.shown(8.0);
-        // The redraw left a 200 ms gap (beyond the frame's wait) before the next frame.
-        let next = 8.0 + FRAME_MS + 200.0;
-        assert!(!p.frame(next));
-        assert!(!p.frame(8.0 + 799.0));
-        assert!(p.frame(8.0 + 800.0));
+        p.shown(0.0);
+        // The redraw and the rendering after it took 200 ms before the slice began.
+        p.slice(200.0);
+        p.skipped = true;
+        assert!(!p.frame(200.0 + FRAME_MS));
+        assert!(!p.frame(999.0));
+        assert!(p.frame(1000.0));
+    }
+
+    #[test]
+    fn nothing_is_redrawn_when_nothing_changed() {
+        let mut p = Pacing::default();
+        assert!(!p.frame(0.0));
+        p.skipped = true;
+        assert!(p.frame(0.0));
+        p.shown(0.0);
+        p.slice(1.0);
+        assert!(!p.frame(100.0));
+    }
+
+    #[test]
+    fn a_slice_without_a_redraw_before_it_measures_nothing() {
+        let mut p = Pacing {
+            skipped: true,
+            ..Pacing::default()
+        };
+        p.shown(0.0);
+        p.slice(40.0);
+        // Later slices of frames that did not redraw leave the cost as measured.
+        p.slice(500.0);
+        p.skipped = true;
+        assert!(!p.frame(199.0));
+        assert!(p.frame(200.0));
     }
 }
