@@ -207,6 +207,49 @@ fn deployment_status_and_conditions_follow_readiness() {
     );
 }
 
+/// Whether a trace line is a pod create (not the scheduler's `pods/<name>/binding`).
+fn is_pod_post(line: &str) -> bool {
+    line.split_once("POST /api/v1/namespaces/default/pods")
+        .is_some_and(|(_, rest)| !rest.starts_with('/'))
+}
+
+#[test]
+fn each_slow_start_batch_is_a_step_of_its_own_and_the_status_waits_for_the_last() {
+    let mut c = Cluster::from_text("d.yaml", &deployment("web", 100, "nginx:1.27", "")).unwrap();
+    // Pod creates per step of the simulation, for the steps that create any.
+    let mut per_step = Vec::new();
+    let mut seen = 0;
+    while c.step_one() {
+        let records = &c.trace.records;
+        let creates = records[seen..]
+            .iter()
+            .filter(|r| is_pod_post(&r.summary))
+            .count();
+        if creates > 0 {
+            per_step.push(creates);
+        }
+        seen = records.len();
+        if c.is_quiet() {
+            break;
+        }
+    }
+    assert_eq!(per_step, vec![1, 2, 4, 8, 16, 32, 37]);
+    // The ReplicaSet's status write of that sync comes after its last batch.
+    let text = c.trace.to_text();
+    let lines: Vec<&str> = text.lines().collect();
+    let first_status = lines
+        .iter()
+        .position(|l| {
+            l.contains("PUT /apis/apps/v1/namespaces/default/replicasets/") && l.contains("/status")
+        })
+        .expect("a status write");
+    let last_create = lines.iter().rposition(|l| is_pod_post(l)).unwrap();
+    assert!(
+        first_status > last_create,
+        "status at line {first_status}, last create at {last_create}"
+    );
+}
+
 #[test]
 fn pods_are_created_in_slow_start_batches() {
     let mut c = Cluster::from_text("d.yaml", &deployment("web", 10, "nginx:1.27", "")).unwrap();
@@ -226,11 +269,7 @@ fn pods_are_created_in_slow_start_batches() {
     for l in text.lines() {
         if l.contains("slow-start batch of") {
             counts.push(0);
-        } else if !counts.is_empty()
-            && l.split_once("POST /api/v1/namespaces/default/pods")
-                .is_some_and(|(_, rest)| !rest.starts_with('/'))
-        {
-            // Pod creates only, not the scheduler's `pods/<name>/binding`.
+        } else if !counts.is_empty() && is_pod_post(l) {
             *counts.last_mut().unwrap() += 1;
         }
     }

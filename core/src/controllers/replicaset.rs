@@ -38,6 +38,29 @@ pub struct ReplicaSetController {
     /// entry's weak reference keeps the allocation (not the object), so the address is not
     /// reused while the entry is here.
     facts: VersionMemo<PodFacts>,
+    /// The sync whose slow-start batches are still being created: its worker is busy with it.
+    creating: Option<Creating>,
+}
+
+/// A sync creating pods. The real worker waits on each slow-start batch while the rest of the
+/// cluster goes on, so each batch after the first is a step of its own (one step of a hundred
+/// creations would also hold the page for that long). The sync's status write waits for the
+/// last batch, as in `syncReplicaSet`.
+struct Creating {
+    key: String,
+    rs: Arc<Object>,
+    pod: Object,
+    remaining: i64,
+    batch: i64,
+    failed: bool,
+    found: Found,
+}
+
+/// The pods a sync claimed, which its status counts.
+struct Found {
+    owned: Vec<Arc<Object>>,
+    fully_labeled: usize,
+    ready: usize,
 }
 
 /// A pod version's facts: its own, and how it stands with the ReplicaSet that last claimed it.
@@ -137,6 +160,7 @@ impl Default for ReplicaSetController {
             expectations: Expectations::default(),
             recorder: Recorder::new("replicaset-controller"),
             facts: VersionMemo::default(),
+            creating: None,
         }
     }
 }
@@ -199,10 +223,11 @@ impl ReplicaSetController {
         }
     }
 
-    fn sync(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Result<(), ()> {
+    /// One sync; `None` while its slow-start batches go on in later steps.
+    fn sync(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<Result<(), ()>> {
         let Some(rs) = ctx.cache(REPLICASETS).get_shared(key) else {
             self.expectations.forget(key);
-            return Ok(());
+            return Some(Ok(()));
         };
         let ns = meta::namespace(&rs).unwrap_or("default").to_string();
         let terms = ClaimTerms::of(&rs);
@@ -277,6 +302,11 @@ impl ReplicaSetController {
             ready += usize::from(is_ready);
             owned.push(pod);
         }
+        let found = Found {
+            owned,
+            fully_labeled: fully,
+            ready,
+        };
         let satisfied = self.expectations.satisfied(key);
         let mut err = false;
         if !satisfied {
@@ -288,10 +318,45 @@ impl ReplicaSetController {
                 ),
             );
         } else if !deleting {
-            err = self.manage_replicas(ctx, key, &rs, &owned).is_err();
+            match self.manage_replicas(ctx, key, &rs, &found.owned) {
+                Ok(Some(n)) => {
+                    let pod = pod_from_template(&rs);
+                    return self.create_batch(
+                        ctx,
+                        Creating {
+                            key: key.to_string(),
+                            rs,
+                            pod,
+                            remaining: n,
+                            batch: SLOW_START_INITIAL_BATCH.min(n),
+                            failed: false,
+                            found,
+                        },
+                    );
+                }
+                Ok(None) => {}
+                Err(_) => err = true,
+            }
         }
-        // Status, always recomputed from the pods.
-        let min_ready = min_ready_seconds(&rs);
+        Some(self.write_status(ctx, key, &rs, found, err))
+    }
+
+    /// The end of a sync: its status, always recomputed from the pods it found.
+    fn write_status(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        key: &str,
+        rs: &Object,
+        found: Found,
+        mut err: bool,
+    ) -> Result<(), ()> {
+        let Found {
+            owned,
+            fully_labeled: fully,
+            ready,
+        } = found;
+        let ns = meta::namespace(rs).unwrap_or("default").to_string();
+        let min_ready = min_ready_seconds(rs);
         let now = ctx.now();
         // Without minReadySeconds, available is Ready (no transition time to parse).
         let available = if min_ready <= 0 {
@@ -323,12 +388,12 @@ impl ReplicaSetController {
             status["observedGeneration"] = g.clone();
         }
         if rs.get("status") != Some(&status) {
-            let mut fresh = Object::clone(&rs);
+            let mut fresh = Object::clone(rs);
             fresh["status"] = status.clone();
             let req = ctx
                 .request(Verb::Update, rs_info())
                 .namespace(Some(&ns))
-                .name(meta::name(&rs))
+                .name(meta::name(rs))
                 .subresource("status")
                 .body(fresh);
             match ctx.send(&req) {
@@ -338,13 +403,13 @@ impl ReplicaSetController {
                     let get = ctx
                         .request(Verb::Get, rs_info())
                         .namespace(Some(&ns))
-                        .name(meta::name(&rs));
+                        .name(meta::name(rs));
                     if let Ok(mut cur) = ctx.send(&get) {
                         cur["status"] = status;
                         let req = ctx
                             .request(Verb::Update, rs_info())
                             .namespace(Some(&ns))
-                            .name(meta::name(&rs))
+                            .name(meta::name(rs))
                             .subresource("status")
                             .body(cur);
                         if ctx.send(&req).is_err() {
@@ -423,13 +488,15 @@ impl ReplicaSetController {
         let _ = ctx.send_owned(req);
     }
 
+    /// Deletes the pods over `spec.replicas`, or says how many to create (in slow-start
+    /// batches, see [`Creating`]).
     fn manage_replicas(
         &mut self,
         ctx: &mut Ctx<'_>,
         key: &str,
         rs: &Object,
         owned: &[Arc<Object>],
-    ) -> Result<(), ApiError> {
+    ) -> Result<Option<i64>, ApiError> {
         let want = replicas(rs);
         let have = owned.len() as i64;
         let diff = have - want;
@@ -443,58 +510,7 @@ impl ReplicaSetController {
                 ),
             );
             self.expectations.expect_creations(key, n);
-            let pod = pod_from_template(rs);
-            let mut remaining = n;
-            let mut batch = SLOW_START_INITIAL_BATCH.min(remaining);
-            let mut first_error = None;
-            while batch > 0 {
-                ctx.record(
-                    "reconcile",
-                    format!("replicaset-controller: slow-start batch of {batch} pod(s)"),
-                );
-                let mut failed = 0;
-                for _ in 0..batch {
-                    let req = ctx
-                        .request(Verb::Create, pod_info())
-                        .namespace(Some(&ns))
-                        .body(pod.clone());
-                    match ctx.send_owned(req) {
-                        Ok(created) => self.recorder.event(
-                            ctx,
-                            rs,
-                            None,
-                            EventType::Normal,
-                            "SuccessfulCreate",
-                            &format!("Created pod: {}", meta::name(&created)),
-                        ),
-                        Err(e) => {
-                            failed += 1;
-                            self.expectations.creation_observed(key);
-                            self.recorder.event(
-                                ctx,
-                                rs,
-                                None,
-                                EventType::Warning,
-                                "FailedCreate",
-                                &format!("Error creating: {}", e.message),
-                            );
-                            first_error.get_or_insert(e);
-                        }
-                    }
-                }
-                remaining -= batch;
-                if failed > 0 {
-                    // The batches not attempted will not be observed either.
-                    for _ in 0..remaining {
-                        self.expectations.creation_observed(key);
-                    }
-                    break;
-                }
-                batch = (2 * batch).min(remaining);
-            }
-            if let Some(e) = first_error {
-                return Err(e);
-            }
+            return Ok(Some(n));
         } else if diff > 0 {
             let n = diff.min(BURST_REPLICAS) as usize;
             // Rank: how many of the owned pods share each pod's node.
@@ -555,7 +571,66 @@ impl ReplicaSetController {
                 }
             }
         }
-        Ok(())
+        Ok(None)
+    }
+
+    /// Creates one slow-start batch of a sync's pods; the sync's result once the last is done
+    /// (or one failed: the batches not attempted are not), `None` while more are to come.
+    fn create_batch(&mut self, ctx: &mut Ctx<'_>, mut job: Creating) -> Option<Result<(), ()>> {
+        let key = job.key.as_str();
+        let rs = &*job.rs;
+        let ns = meta::namespace(rs).unwrap_or("default");
+        ctx.record(
+            "reconcile",
+            format!(
+                "replicaset-controller: slow-start batch of {} pod(s)",
+                job.batch
+            ),
+        );
+        let mut failed = 0;
+        for _ in 0..job.batch {
+            let req = ctx
+                .request(Verb::Create, pod_info())
+                .namespace(Some(ns))
+                .body(job.pod.clone());
+            match ctx.send_owned(req) {
+                Ok(created) => self.recorder.event(
+                    ctx,
+                    rs,
+                    None,
+                    EventType::Normal,
+                    "SuccessfulCreate",
+                    &format!("Created pod: {}", meta::name(&created)),
+                ),
+                Err(e) => {
+                    failed += 1;
+                    self.expectations.creation_observed(key);
+                    self.recorder.event(
+                        ctx,
+                        rs,
+                        None,
+                        EventType::Warning,
+                        "FailedCreate",
+                        &format!("Error creating: {}", e.message),
+                    );
+                }
+            }
+        }
+        job.remaining -= job.batch;
+        if failed > 0 {
+            // The batches not attempted will not be observed either.
+            for _ in 0..job.remaining {
+                self.expectations.creation_observed(key);
+            }
+            job.remaining = 0;
+            job.failed = true;
+        }
+        job.batch = (2 * job.batch).min(job.remaining);
+        if job.batch > 0 {
+            self.creating = Some(job);
+            return None;
+        }
+        Some(self.write_status(ctx, &job.key, &job.rs, job.found, job.failed))
     }
 }
 
@@ -621,16 +696,26 @@ impl Component for ReplicaSetController {
                 }
             }
             Input::Timer(0) => {
-                if let Some(key) = self.queue.take_turn() {
-                    match self.sync(ctx, &key) {
-                        Ok(()) => self.delayed.forget(&key),
-                        Err(()) => {
-                            let d = self.delayed.backoff_ms(&key);
-                            self.enqueue_after(ctx, key, d);
-                        }
+                let done = match self.creating.take() {
+                    Some(job) => {
+                        self.queue.busy_turn();
+                        let key = job.key.clone();
+                        self.create_batch(ctx, job).map(|r| (key, r))
                     }
+                    None => self
+                        .queue
+                        .take_turn()
+                        .and_then(|key| self.sync(ctx, &key).map(|r| (key, r))),
+                };
+                match done {
+                    Some((key, Ok(()))) => self.delayed.forget(&key),
+                    Some((key, Err(()))) => {
+                        let d = self.delayed.backoff_ms(&key);
+                        self.enqueue_after(ctx, key, d);
+                    }
+                    None => {}
                 }
-                if self.queue.rearm() {
+                if self.queue.rearm(self.creating.is_some()) {
                     ctx.after(0, 0, false);
                 }
             }

@@ -37,10 +37,16 @@ impl WorkQueue {
         self.pop()
     }
 
-    /// After a turn: true when keys are still waiting and the worker's timer must be set
-    /// again (for the same virtual instant).
-    pub fn rearm(&mut self) -> bool {
-        if self.queue.is_empty() || self.worker_armed {
+    /// The worker's turn when it is still busy with the key of an earlier turn (a sync that
+    /// goes on over several steps): it takes no key.
+    pub fn busy_turn(&mut self) {
+        self.worker_armed = false;
+    }
+
+    /// After a turn: true when the worker is still busy or keys are waiting, and its timer
+    /// must be set again (for the same virtual instant).
+    pub fn rearm(&mut self, busy: bool) -> bool {
+        if (self.queue.is_empty() && !busy) || self.worker_armed {
             return false;
         }
         self.worker_armed = true;
@@ -122,16 +128,31 @@ mod tests {
         assert!(q.add_for_worker("a"), "an idle worker's timer is set");
         assert!(!q.add_for_worker("b"), "an armed worker is not armed twice");
         assert_eq!(q.take_turn().as_deref(), Some("a"));
-        assert!(q.rearm(), "b waits: the worker goes again");
-        assert!(!q.rearm());
+        assert!(q.rearm(false), "b waits: the worker goes again");
+        assert!(!q.rearm(false));
         assert_eq!(q.take_turn().as_deref(), Some("b"));
         assert!(
             q.add_for_worker("c"),
             "added during a turn: the worker is idle again"
         );
-        assert!(!q.rearm(), "already armed by the add");
+        assert!(!q.rearm(false), "already armed by the add");
         assert_eq!(q.take_turn().as_deref(), Some("c"));
-        assert!(!q.rearm(), "nothing left");
+        assert!(!q.rearm(false), "nothing left");
         assert!(q.take_turn().is_none());
+    }
+
+    #[test]
+    fn a_busy_worker_goes_again_without_taking_a_key() {
+        let mut q = WorkQueue::default();
+        assert!(q.add_for_worker("a"));
+        assert_eq!(q.take_turn().as_deref(), Some("a"));
+        assert!(q.rearm(true), "busy with a: the worker goes again");
+        assert!(!q.add_for_worker("b"), "armed for the busy worker");
+        q.busy_turn();
+        assert!(q.rearm(true), "still busy with a");
+        q.busy_turn();
+        assert!(q.rearm(false), "done with a, b waits");
+        assert_eq!(q.take_turn().as_deref(), Some("b"));
+        assert!(!q.rearm(false));
     }
 }

@@ -364,7 +364,7 @@ impl Component for DeploymentController {
                         }
                     }
                 }
-                if self.queue.rearm() {
+                if self.queue.rearm(false) {
                     ctx.after(0, 0, false);
                 }
             }
