@@ -43,3 +43,31 @@ fn every_scenario_runs_identically_twice_and_matches_the_recorded_digest() {
         "a trace changed; rerun with UPDATE_GOLDEN=1 if the change is intended (the browser test reads the same file)"
     );
 }
+
+#[test]
+fn a_cluster_started_in_slices_runs_as_one_started_at_once() {
+    let vectors: Value = serde_json::from_str(&std::fs::read_to_string(VECTORS).unwrap()).unwrap();
+    for v in vectors.as_array().unwrap() {
+        let (name, text) = (v["name"].as_str().unwrap(), v["text"].as_str().unwrap());
+        let scenario = kubeplay_core::scenario::parse(name, text).unwrap();
+        let mut sliced = Cluster::starting(scenario.clone());
+        let mut slices = 1;
+        // Out of time after every component: one started per call.
+        while !sliced.start_some(&mut || true) {
+            assert!(!sliced.started(), "{name}");
+            slices += 1;
+        }
+        assert!(sliced.started(), "{name}");
+        let nodes = kubeplay_core::cluster::node_names(&scenario).len();
+        assert_eq!(
+            slices,
+            2 * nodes,
+            "{name}: a kubelet and a kube-proxy per node"
+        );
+        sliced.run(None);
+        let mut whole = Cluster::new(scenario);
+        whole.run(None);
+        assert_eq!(sliced.trace.digest(), whole.trace.digest(), "{name}");
+        assert_eq!(sliced.now(), whole.now(), "{name}");
+    }
+}

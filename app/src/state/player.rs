@@ -103,11 +103,17 @@ pub fn words(line: &str, tool: &str) -> Result<Vec<String>, String> {
 
 impl Player {
     pub fn new(scenario: Scenario) -> Self {
+        let mut p = Player::starting(scenario);
+        p.start(&mut || false);
+        p
+    }
+
+    /// A player whose cluster's node components are not all started yet (see
+    /// [`Cluster::starting`]): playing starts them first, in the slices of the frames.
+    pub fn starting(scenario: Scenario) -> Self {
         let node_names = kubeplay_core::cluster::node_names(&scenario);
-        let cluster = Cluster::new(scenario.clone());
+        let cluster = Cluster::starting(scenario.clone());
         let start = checkpoint(&cluster);
-        let mut flow = FlowIndex::new(&node_names);
-        flow.extend(&cluster.trace.records);
         Player {
             scenario,
             cluster,
@@ -116,11 +122,24 @@ impl Player {
             start,
             position: 0,
             clock: 0,
-            flow,
+            flow: FlowIndex::new(&node_names),
             node_names,
             decoded: RefCell::default(),
             cluster_memo: Default::default(),
         }
+    }
+
+    /// Starts what the cluster has not started yet, until `out_of_time()`; true once done.
+    pub fn start(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> bool {
+        if self.cluster.started() {
+            return true;
+        }
+        if !self.cluster.start_some(out_of_time) {
+            return false;
+        }
+        self.start = checkpoint(&self.cluster);
+        self.flow.extend(&self.cluster.trace.records);
+        true
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -161,6 +180,9 @@ impl Player {
     /// The time of the next event, or `None` when the run is over: the cluster is quiet (only
     /// periodic work left, as `kubeplay run` stops) or past the 10-minute limit.
     pub fn next_event_time(&self) -> Option<u64> {
+        if !self.cluster.started() {
+            return Some(self.cluster.now());
+        }
         let t = self.cluster.queue.peek_time()?;
         (t <= MAX_RUN_MS && !self.cluster.is_quiet()).then_some(t)
     }
@@ -171,6 +193,7 @@ impl Player {
     }
 
     fn apply(&mut self, op: &Op) -> Option<ConsoleEntry> {
+        self.start(&mut || false);
         let entry = match op {
             Op::Event => {
                 self.cluster.step_one();
@@ -227,6 +250,9 @@ impl Player {
         skip_idle: bool,
         out_of_time: &mut dyn FnMut() -> bool,
     ) -> bool {
+        if !self.start(out_of_time) {
+            return false;
+        }
         let mut target = target.max(self.clock);
         loop {
             let len = self.records().len();
@@ -302,6 +328,9 @@ impl Player {
 
     /// Runs to the end (in slices: false when `out_of_time()` stopped it first).
     pub fn run_to_end(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> bool {
+        if !self.start(out_of_time) {
+            return false;
+        }
         loop {
             if out_of_time() {
                 self.position = self.records().len();
@@ -424,6 +453,7 @@ impl Player {
                 }
             }
         };
+        self.start(&mut || false);
         self.settle_at_position();
         let op = match tool {
             Tool::Kubectl => Op::Kubectl(words),
@@ -496,6 +526,27 @@ mod tests {
         assert!(!p.play_to(60_000, false, &mut budget));
         assert_eq!(p.ops_applied(), 3);
         assert_eq!(p.position(), p.records().len());
+    }
+
+    #[test]
+    fn a_cluster_started_in_slices_plays_as_one_started_at_once() {
+        let mut p = Player::starting(parse(DEFAULT_SCENARIO).unwrap());
+        let mut slices = 0;
+        // Out of time after every component started: the cluster starts over several slices,
+        // and nothing is revealed or run meanwhile.
+        while !p.play_to(60_000, false, &mut || true) && !p.cluster().started() {
+            slices += 1;
+            assert!(!p.at_end());
+            assert_eq!(p.ops_applied(), 0);
+            assert!(p.records().is_empty());
+        }
+        assert!(slices > 1, "{slices}");
+        assert!(p.run_to_end(&mut never()));
+        let mut whole = default_player();
+        assert!(whole.run_to_end(&mut never()));
+        assert_eq!(p.records(), whole.records());
+        assert_eq!(p.revision(), whole.revision());
+        assert_eq!(p.flow(), whole.flow());
     }
 
     #[test]

@@ -230,7 +230,11 @@ impl Playground {
     /// Starts a scenario from its beginning, paused.
     pub fn load_paused(&self, scenario: Scenario) {
         self.pause();
-        self.player.set_value(Some(Player::new(scenario)));
+        // A small cluster starts at once; a big one's nodes start in the first frames' slices.
+        let mut player = Player::starting(scenario);
+        let deadline = perf_now() + FRAME_BUDGET_MS;
+        player.start(&mut || perf_now() > deadline);
+        self.player.set_value(Some(player));
         self.generation.update(|g| *g += 1);
         self.selected_record.set(None);
         self.selected_pod.set(None);

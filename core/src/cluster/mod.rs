@@ -89,6 +89,9 @@ pub struct Cluster {
     /// connects to it for `pods/log`, and by the node's container runtime
     /// (`fault: kill-container`).
     kubelets: BTreeMap<String, Rc<RefCell<crate::kubelet::Kubelet>>>,
+    /// The node components not started yet (last first), while the cluster is starting; see
+    /// [`Cluster::starting`]. `None` once it has started.
+    to_start: Option<Vec<Box<dyn Actor>>>,
 }
 
 /// The nodes of a scenario (its `kind: Node` documents or the default three), in order.
@@ -147,6 +150,15 @@ impl Cluster {
     /// A new cluster with the bootstrap objects and the scenario's nodes (or the default three),
     /// and the scenario's apply and steps queued.
     pub fn new(scenario: Scenario) -> Self {
+        let mut cluster = Cluster::starting(scenario);
+        cluster.start_some(&mut || false);
+        cluster
+    }
+
+    /// [`Cluster::new`] with its nodes' kubelets and kube-proxies not started yet: a thousand
+    /// nodes take a second or more to start, and the page does it in slices with
+    /// [`Cluster::start_some`]. Nothing else may be asked of it until that has finished.
+    pub fn starting(scenario: Scenario) -> Self {
         let seed = scenario.seed;
         let mut cluster = Cluster {
             api: ApiServer::new(seed),
@@ -159,6 +171,7 @@ impl Cluster {
             watch_owner: BTreeMap::new(),
             pending_work: 0,
             kubelets: BTreeMap::new(),
+            to_start: None,
         };
         cluster.bootstrap();
         // The control plane was running before anyone arrived: its informers' initial lists
@@ -167,24 +180,46 @@ impl Cluster {
             cluster.add_component(c);
         }
         let nodes = node_names(&cluster.scenario);
+        let mut to_start: Vec<Box<dyn Actor>> = Vec::new();
         for n in &nodes {
             let kubelet = Rc::new(RefCell::new(crate::kubelet::Kubelet::new(n)));
             cluster.kubelets.insert(n.clone(), Rc::clone(&kubelet));
-            cluster.add_component(Box::new(SharedKubelet(kubelet)));
+            to_start.push(Box::new(SharedKubelet(kubelet)));
         }
-        for p in crate::kubeproxy::kube_proxies(&nodes) {
-            cluster.add_component(p);
-        }
-        cluster.flush_watches();
-        cluster.trace.enabled = true;
-        if !cluster.scenario.objects.is_empty() {
-            cluster.schedule(0, Event::Step(None), false);
-        }
-        for i in 0..cluster.scenario.steps.len() {
-            let at = cluster.scenario.steps[i].at;
-            cluster.schedule(at, Event::Step(Some(i)), false);
-        }
+        to_start.extend(crate::kubeproxy::kube_proxies(&nodes));
+        to_start.reverse();
+        cluster.to_start = Some(to_start);
         cluster
+    }
+
+    /// Starts the components a [`Cluster::starting`] left, until `out_of_time()` (checked
+    /// after each); then queues the scenario's apply and steps. True once all have started.
+    pub fn start_some(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> bool {
+        let Some(mut to_start) = self.to_start.take() else {
+            return true;
+        };
+        while let Some(c) = to_start.pop() {
+            self.add_component(c);
+            if !to_start.is_empty() && out_of_time() {
+                self.to_start = Some(to_start);
+                return false;
+            }
+        }
+        self.flush_watches();
+        self.trace.enabled = true;
+        if !self.scenario.objects.is_empty() {
+            self.schedule(0, Event::Step(None), false);
+        }
+        for i in 0..self.scenario.steps.len() {
+            let at = self.scenario.steps[i].at;
+            self.schedule(at, Event::Step(Some(i)), false);
+        }
+        true
+    }
+
+    /// Whether every component has started (see [`Cluster::starting`]).
+    pub fn started(&self) -> bool {
+        self.to_start.is_none()
     }
 
     fn schedule(&mut self, at: Millis, event: Event, periodic: bool) {
