@@ -59,10 +59,9 @@ fn a_cluster_started_in_slices_runs_as_one_started_at_once() {
         }
         assert!(sliced.started(), "{name}");
         let nodes = kubeplay_core::cluster::node_names(&scenario).len();
-        assert_eq!(
-            slices,
-            2 * nodes,
-            "{name}: a kubelet and a kube-proxy per node"
+        assert!(
+            slices > 4 * nodes,
+            "{name}: {slices} slices; at least a Node, a Lease, a kubelet and a kube-proxy per node"
         );
         sliced.run(None);
         let mut whole = Cluster::new(scenario);

@@ -89,9 +89,16 @@ pub struct Cluster {
     /// connects to it for `pods/log`, and by the node's container runtime
     /// (`fault: kill-container`).
     kubelets: BTreeMap<String, Rc<RefCell<crate::kubelet::Kubelet>>>,
-    /// The node components not started yet (last first), while the cluster is starting; see
-    /// [`Cluster::starting`]. `None` once it has started.
-    to_start: Option<Vec<Box<dyn Actor>>>,
+    /// What is left of the cluster's start (last first); see [`Cluster::starting`]. `None`
+    /// once it has started.
+    to_start: Option<Vec<StartTask>>,
+}
+
+/// One piece of a cluster's start, in the order they are done: the bootstrap objects and the
+/// nodes are created, then the control plane starts, then each node's kubelet and kube-proxy.
+enum StartTask {
+    Create(Object),
+    Start(Box<dyn Actor>),
 }
 
 /// The nodes of a scenario (its `kind: Node` documents or the default three), in order.
@@ -155,9 +162,9 @@ impl Cluster {
         cluster
     }
 
-    /// [`Cluster::new`] with its nodes' kubelets and kube-proxies not started yet: a thousand
-    /// nodes take a second or more to start, and the page does it in slices with
-    /// [`Cluster::start_some`]. Nothing else may be asked of it until that has finished.
+    /// [`Cluster::new`] not started yet: a thousand nodes take a second or more to create and
+    /// start, and the page does it in slices with [`Cluster::start_some`]. Nothing else may be
+    /// asked of it until that has finished.
     pub fn starting(scenario: Scenario) -> Self {
         let seed = scenario.seed;
         let mut cluster = Cluster {
@@ -173,33 +180,42 @@ impl Cluster {
             kubelets: BTreeMap::new(),
             to_start: None,
         };
-        cluster.bootstrap();
+        let mut to_start: Vec<StartTask> = cluster
+            .bootstrap_objects()
+            .into_iter()
+            .map(StartTask::Create)
+            .collect();
         // The control plane was running before anyone arrived: its informers' initial lists
         // and watches are not part of the story.
         for c in crate::controllers::control_plane(&cluster.scenario.scheduler) {
-            cluster.add_component(c);
+            to_start.push(StartTask::Start(c));
         }
         let nodes = node_names(&cluster.scenario);
-        let mut to_start: Vec<Box<dyn Actor>> = Vec::new();
         for n in &nodes {
             let kubelet = Rc::new(RefCell::new(crate::kubelet::Kubelet::new(n)));
             cluster.kubelets.insert(n.clone(), Rc::clone(&kubelet));
-            to_start.push(Box::new(SharedKubelet(kubelet)));
+            to_start.push(StartTask::Start(Box::new(SharedKubelet(kubelet))));
         }
-        to_start.extend(crate::kubeproxy::kube_proxies(&nodes));
+        for p in crate::kubeproxy::kube_proxies(&nodes) {
+            to_start.push(StartTask::Start(p));
+        }
         to_start.reverse();
         cluster.to_start = Some(to_start);
         cluster
     }
 
-    /// Starts the components a [`Cluster::starting`] left, until `out_of_time()` (checked
-    /// after each); then queues the scenario's apply and steps. True once all have started.
+    /// Goes on with a [`Cluster::starting`]'s start until `out_of_time()` (checked after each
+    /// object and component); at its end, queues the scenario's apply and steps. True once
+    /// the cluster has started.
     pub fn start_some(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> bool {
         let Some(mut to_start) = self.to_start.take() else {
             return true;
         };
-        while let Some(c) = to_start.pop() {
-            self.add_component(c);
+        while let Some(task) = to_start.pop() {
+            match task {
+                StartTask::Create(obj) => self.create_bootstrap_object(obj),
+                StartTask::Start(c) => self.add_component(c),
+            }
             if !to_start.is_empty() && out_of_time() {
                 self.to_start = Some(to_start);
                 return false;
@@ -742,7 +758,8 @@ impl Cluster {
         self.queue.now()
     }
 
-    fn bootstrap(&mut self) {
+    /// The objects a cluster starts with: the built-in ones, then each node and its lease.
+    fn bootstrap_objects(&self) -> Vec<Object> {
         let mut objects = bootstrap::initial_objects();
         let nodes = if self.scenario.nodes.is_empty() {
             bootstrap::default_nodes()
@@ -757,23 +774,25 @@ impl Cluster {
             objects.push(bootstrap::complete_node(n, i, 0));
             objects.push(bootstrap::node_lease(meta::name(n), 0));
         }
-        for obj in objects {
-            let Some(info) = resources::for_kind(meta::api_version(&obj), meta::kind(&obj)) else {
-                continue;
-            };
-            let req = Request::new(Verb::Create, info, admin_credentials(), "kubeplay")
-                .namespace(meta::namespace(&obj))
-                .body(obj);
-            // The built-in objects always pass; a scenario's Node may not (a bad name, say), and
-            // the run says so instead of silently leaving the node out.
-            if let Err(e) = self.api.handle_loopback_owned(0, req, &mut self.trace) {
-                self.outputs.push(CommandOutput {
-                    command: "register node".into(),
-                    stderr: format!("{}\n", crate::kubectl::format_error(&e, "")),
-                    exit_code: 1,
-                    ..Default::default()
-                });
-            }
+        objects
+    }
+
+    fn create_bootstrap_object(&mut self, obj: Object) {
+        let Some(info) = resources::for_kind(meta::api_version(&obj), meta::kind(&obj)) else {
+            return;
+        };
+        let req = Request::new(Verb::Create, info, admin_credentials(), "kubeplay")
+            .namespace(meta::namespace(&obj))
+            .body(obj);
+        // The built-in objects always pass; a scenario's Node may not (a bad name, say), and
+        // the run says so instead of silently leaving the node out.
+        if let Err(e) = self.api.handle_loopback_owned(0, req, &mut self.trace) {
+            self.outputs.push(CommandOutput {
+                command: "register node".into(),
+                stderr: format!("{}\n", crate::kubectl::format_error(&e, "")),
+                exit_code: 1,
+                ..Default::default()
+            });
         }
     }
 
