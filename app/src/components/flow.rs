@@ -112,8 +112,10 @@ pub fn Flow() -> impl IntoView {
         let h = el.client_height() as f64;
         if y < top || y + ROW_H * 2.0 > top + h {
             let t = (y - h + ROW_H * 3.0).max(0.0) as i32;
-            expected_top.set_value(t);
             el.set_scroll_top(t);
+            // Where it landed: the browser clamps to what is drawn so far, and the scroll event
+            // that follows is this one, not the person's.
+            expected_top.set_value(el.scroll_top());
         }
     });
     let on_scroll = move |_| {
