@@ -52,7 +52,6 @@ struct Creating {
     pod: Object,
     remaining: i64,
     batch: i64,
-    failed: bool,
     found: Found,
 }
 
@@ -329,7 +328,6 @@ impl ReplicaSetController {
                             pod,
                             remaining: n,
                             batch: SLOW_START_INITIAL_BATCH.min(n),
-                            failed: false,
                             found,
                         },
                     );
@@ -623,14 +621,14 @@ impl ReplicaSetController {
                 self.expectations.creation_observed(key);
             }
             job.remaining = 0;
-            job.failed = true;
         }
         job.batch = (2 * job.batch).min(job.remaining);
         if job.batch > 0 {
             self.creating = Some(job);
             return None;
         }
-        Some(self.write_status(ctx, &job.key, &job.rs, job.found, job.failed))
+        // A job goes on only while every batch succeeded: this one's failures are the sync's.
+        Some(self.write_status(ctx, &job.key, &job.rs, job.found, failed > 0))
     }
 }
 
