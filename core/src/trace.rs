@@ -1,6 +1,7 @@
 //! The trace: every step of the simulation as a record. It is the product: the command line
 //! prints it, the playground draws it, tests compare it.
 
+use crate::api::json;
 use crate::kernel::Millis;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -116,23 +117,23 @@ impl NodeRow {
             } else {
                 b"{\"ok\":false,\"plugin\":"
             });
-            write_json_str(out, f.plugin);
+            json::write_str(out, f.plugin);
             out.extend_from_slice(b",\"reason\":");
             match &f.reason {
-                Some(r) => write_json_str(out, r),
+                Some(r) => json::write_str(out, r),
                 None => out.extend_from_slice(b"null"),
             }
             out.push(b'}');
         }
         out.extend_from_slice(b"],\"node\":");
-        write_json_str(out, &self.node);
+        json::write_str(out, &self.node);
         out.extend_from_slice(b",\"scores\":[");
         for (i, c) in self.scores.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
             out.extend_from_slice(b"{\"plugin\":");
-            write_json_str(out, c.plugin);
+            json::write_str(out, c.plugin);
             let _ = std::io::Write::write_fmt(
                 out,
                 format_args!(",\"score\":{},\"weight\":{}}}", c.score, c.weight),
@@ -147,11 +148,6 @@ impl NodeRow {
         }
         out.push(b'}');
     }
-}
-
-/// A JSON string, escaped as serde_json escapes it.
-fn write_json_str(out: &mut Vec<u8>, s: &str) {
-    let _ = serde_json::to_writer(&mut *out, s);
 }
 
 impl Record {
@@ -295,7 +291,7 @@ impl Record {
             if i > 0 {
                 out.push(b',');
             }
-            write_json_str(out, k);
+            json::write_str(out, k);
             out.push(b':');
             match f {
                 Field::Int(n) => {
@@ -304,10 +300,8 @@ impl Record {
                 Field::UInt(n) => {
                     let _ = std::io::Write::write_fmt(out, format_args!("{n}"));
                 }
-                Field::Str(s) => write_json_str(out, s),
-                Field::Json(v) => {
-                    let _ = serde_json::to_writer(&mut *out, v);
-                }
+                Field::Str(s) => json::write_str(out, s),
+                Field::Json(v) => json::write_value(out, v),
                 Field::Nodes(rows) => {
                     out.push(b'[');
                     for (j, row) in rows.iter().enumerate() {

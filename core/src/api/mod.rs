@@ -2,6 +2,7 @@
 //! response shapes, errors, and helpers to read object metadata from JSON objects.
 
 pub mod error;
+pub mod json;
 pub mod meta;
 pub mod quantity;
 pub mod resources;

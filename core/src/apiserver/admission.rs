@@ -26,7 +26,10 @@ pub fn namespace_lifecycle(
     let Some(ns) = ns.filter(|_| info.namespaced) else {
         return Ok(());
     };
-    match store.get(res("Namespace", "v1"), None, ns).as_ref() {
+    match store
+        .get_shared(res("Namespace", "v1"), None, ns)
+        .as_deref()
+    {
         None => Err(ApiError::not_found("namespaces", "", ns)),
         Some(n) if n.pointer("/metadata/deletionTimestamp").is_some() => Err(ApiError::forbidden(
             info.plural,
@@ -96,7 +99,7 @@ fn service_account(
         .unwrap_or("default")
         .to_string();
     if store
-        .get(res("ServiceAccount", "v1"), Some(ns), &sa)
+        .get_shared(res("ServiceAccount", "v1"), Some(ns), &sa)
         .is_none()
     {
         return Err(ApiError::forbidden(

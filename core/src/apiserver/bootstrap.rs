@@ -21,6 +21,7 @@
 
 use crate::api::Object;
 use serde_json::{json, Map, Value};
+use std::sync::OnceLock;
 
 const CORE: &str = "";
 const APPS: &str = "apps";
@@ -861,13 +862,22 @@ pub const CONTROLLER_ROLE_PREFIX: &str = "system:controller:";
 /// The names of the controllers that have a `system:controller:<name>` role, which are also
 /// the names of their ServiceAccounts in `kube-system`.
 pub fn controller_names() -> Vec<&'static str> {
-    controller_roles().into_iter().map(|(n, _)| n).collect()
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES
+        .get_or_init(|| controller_roles().into_iter().map(|(n, _)| n).collect())
+        .clone()
 }
 
 /// Every ClusterRole and ClusterRoleBinding of a new cluster, roles first, as JSON objects with
 /// `apiVersion`, `kind` and `metadata` (no uid or resourceVersion: the apiserver sets those when
 /// it stores them).
 pub fn bootstrap_policy() -> Vec<Object> {
+    // The same for every cluster, and every new cluster needs it: built once.
+    static POLICY: OnceLock<Vec<Object>> = OnceLock::new();
+    POLICY.get_or_init(build_bootstrap_policy).clone()
+}
+
+fn build_bootstrap_policy() -> Vec<Object> {
     let mut roles = discovery_and_user_roles();
     roles.extend(component_roles());
     let mut controllers = controller_roles();

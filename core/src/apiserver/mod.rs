@@ -20,6 +20,7 @@ pub use auth::UserInfo;
 pub use request::{Credentials, PatchType, Propagation, Request, Verb};
 pub use watch::WatchEvent;
 
+use crate::api::resources::RESOURCES;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::kernel::{Millis, Rng};
 use crate::trace::{Component, Record, Trace};
@@ -61,6 +62,17 @@ pub trait ObjectLister {
         self.list(resource, namespace)
             .into_iter()
             .find(|o| meta::name(o) == name)
+    }
+
+    /// [`ObjectLister::get`] as a shared object (a store that keeps decoded objects need not
+    /// copy it just to be looked at).
+    fn get_shared(
+        &self,
+        resource: &'static ResourceInfo,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Option<std::sync::Arc<Object>> {
+        self.get(resource, namespace, name).map(std::sync::Arc::new)
     }
 
     /// The pods bound to `node` (in one namespace or all), in key order: the Node authorizer's
@@ -111,8 +123,14 @@ pub struct Authenticated {
 
 impl ApiServer {
     pub fn new(seed: u64) -> Self {
+        let mut storage = Storage::new();
+        // The RBAC authorizer reads its policy from informers on these four resources: keep
+        // them decoded, so reloading the policy after a write does not parse them again.
+        for r in RESOURCES.iter().filter(|r| rbac::is_policy_resource(r)) {
+            storage.watch_prefix(&r.etcd_list_prefix(None));
+        }
         ApiServer {
-            storage: Storage::new(),
+            storage,
             rng: Rng::stream(seed, "kube-apiserver"),
             watches: BTreeMap::new(),
             ready: Default::default(),
@@ -231,13 +249,14 @@ impl ApiServer {
         result.map(Arc::unwrap_or_clone)
     }
 
-    /// [`ApiServer::handle_loopback`] for a request the caller is done with.
+    /// [`ApiServer::handle_loopback`] for a request the caller is done with, answered with the
+    /// object shared, not copied.
     pub fn handle_loopback_owned(
         &mut self,
         now: Millis,
         mut req: Request,
         trace: &mut Trace,
-    ) -> Result<Object, ApiError> {
+    ) -> Reply {
         let user = UserInfo::new(
             "system:apiserver",
             &["system:masters", "system:authenticated"],
@@ -246,7 +265,7 @@ impl ApiServer {
         if result.is_ok() {
             self.authorizer.observe_write(req.resource);
         }
-        result.map(Arc::unwrap_or_clone)
+        result
     }
 
     fn handle_inner(&mut self, now: Millis, req: &Request, trace: &mut Trace) -> Reply {

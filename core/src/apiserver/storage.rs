@@ -95,7 +95,7 @@ fn encode(mut stored: Object) -> (Arc<str>, Object) {
             }
         }
     }
-    let text = Arc::from(serde_json::to_string(&stored).unwrap_or_default());
+    let text = Arc::from(crate::api::json::to_string(&stored));
     (text, stored)
 }
 
@@ -458,6 +458,15 @@ impl ObjectLister for Storage {
         name: &str,
     ) -> Option<Object> {
         Storage::get(self, resource, namespace, name).ok()
+    }
+
+    fn get_shared(
+        &self,
+        resource: &'static ResourceInfo,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Option<Arc<Object>> {
+        Storage::get_shared(self, resource, namespace, name).ok()
     }
 
     fn pods_on_node(&self, namespace: Option<&str>, node: &str) -> Vec<Object> {

@@ -199,6 +199,16 @@ impl Cluster {
         for p in crate::kubeproxy::kube_proxies(&nodes) {
             to_start.push(StartTask::Start(p));
         }
+        // The watch cache keeps what its informers will watch decoded from the first write, so
+        // their initial lists read objects, not JSON text.
+        for task in &to_start {
+            if let StartTask::Start(c) = task {
+                for spec in c.informers() {
+                    let prefix = spec.resource.etcd_list_prefix(None);
+                    cluster.api.storage.watch_prefix(&prefix);
+                }
+            }
+        }
         to_start.reverse();
         cluster.to_start = Some(to_start);
         cluster

@@ -79,23 +79,20 @@ impl Rng {
     pub fn uuid(&mut self) -> String {
         let a = self.next_u64();
         let b = self.next_u64();
-        let bytes: Vec<u8> = a
-            .to_be_bytes()
-            .iter()
-            .chain(b.to_be_bytes().iter())
-            .copied()
-            .collect();
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&a.to_be_bytes());
+        bytes[8..].copy_from_slice(&b.to_be_bytes());
+        // Version 4, variant 10xx.
+        bytes[6] = (bytes[6] & 0x0f) | 0x40;
+        bytes[8] = (bytes[8] & 0x3f) | 0x80;
         let mut hex = String::with_capacity(36);
         for (i, byte) in bytes.iter().enumerate() {
-            let byte = match i {
-                6 => (byte & 0x0f) | 0x40,
-                8 => (byte & 0x3f) | 0x80,
-                _ => *byte,
-            };
             if matches!(i, 4 | 6 | 8 | 10) {
                 hex.push('-');
             }
-            hex.push_str(&format!("{byte:02x}"));
+            hex.push(HEX[usize::from(byte >> 4)] as char);
+            hex.push(HEX[usize::from(byte & 0x0f)] as char);
         }
         hex
     }

@@ -1,0 +1,147 @@
+//! Compact JSON text, byte for byte what `serde_json::to_string` prints, written faster: the
+//! apiserver encodes every object it stores and the trace writes every record, and almost no
+//! string in them needs escaping, so those strings are copied whole instead of byte by byte.
+
+use serde_json::Value;
+
+/// Whether `s` holds a byte JSON escapes: a control character, `"` or `\\`. Eight bytes are
+/// tested at a time (a word's zero-byte test), as this runs over every string written.
+fn needs_escape(s: &str) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+    let bytes = s.as_bytes();
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        // A byte below 0x20 is one whose top three bits are clear: x & 0xe0.. has a zero byte.
+        if has_zero(x & 0xe0e0_e0e0_e0e0_e0e0)
+            || has_zero(x ^ (ONES * u64::from(b'"')))
+            || has_zero(x ^ (ONES * u64::from(b'\\')))
+        {
+            return true;
+        }
+    }
+    words
+        .remainder()
+        .iter()
+        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
+/// Appends `s` as a JSON string.
+pub fn write_str(out: &mut Vec<u8>, s: &str) {
+    if needs_escape(s) {
+        let _ = serde_json::to_writer(&mut *out, s);
+    } else {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    }
+}
+
+/// Appends `v` as compact JSON.
+pub fn write_value(out: &mut Vec<u8>, v: &Value) {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Number(n) => {
+            let _ = serde_json::to_writer(&mut *out, n);
+        }
+        Value::String(s) => write_str(out, s),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_value(out, item);
+            }
+            out.push(b']');
+        }
+        Value::Object(map) => {
+            out.push(b'{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_str(out, k);
+                out.push(b':');
+                write_value(out, item);
+            }
+            out.push(b'}');
+        }
+    }
+}
+
+/// `v` as compact JSON text.
+pub fn to_string(v: &Value) -> String {
+    let mut out = Vec::with_capacity(256);
+    write_value(&mut out, v);
+    // Only whole UTF-8 strings and ASCII punctuation were written.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn strings_are_written_as_serde_json_writes_them() {
+        for s in [
+            "",
+            "plain text",
+            "quote \" and backslash \\",
+            "tab\tnewline\ncontrol\u{1}",
+            "unicode: ✓ ü \u{7f}",
+        ] {
+            let mut out = Vec::new();
+            write_str(&mut out, s);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(s).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn every_byte_that_needs_escaping_is_found_at_every_position() {
+        for len in 0..20 {
+            for at in 0..len {
+                for special in ['"', '\\', '\n', '\u{0}', '\u{1f}'] {
+                    let mut s: String = "a".repeat(len);
+                    s.replace_range(at..at + 1, &special.to_string());
+                    assert!(needs_escape(&s), "{s:?}");
+                }
+                for plain in [' ', '~', '\u{7f}', 'é'] {
+                    let mut s: String = "a".repeat(len);
+                    s.replace_range(at..at + 1, &plain.to_string());
+                    assert!(!needs_escape(&s), "{s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_written_as_serde_json_writes_them() {
+        let v = json!({
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {"name": "web-1", "labels": {"app": "web"}, "annotations": {}},
+            "spec": {
+                "containers": [{"name": "c", "args": ["-c", "echo \"hi\"\n"], "ports": []}],
+                "priority": 0,
+                "terminationGracePeriodSeconds": 30,
+                "overhead": null,
+                "hostNetwork": false,
+                "enableServiceLinks": true,
+            },
+            "numbers": [-1, 18446744073709551615u64, 0.5, 1e-7, 2.0e30, -0.0],
+        });
+        assert_eq!(to_string(&v), serde_json::to_string(&v).unwrap());
+        assert_eq!(to_string(&json!([])), "[]");
+        assert_eq!(to_string(&json!({})), "{}");
+    }
+}
