@@ -3,6 +3,7 @@
 //! validating ResourceQuota. Defaulting (`SetDefaults_*`) runs first, as part of decoding.
 
 use super::{defaults, limitranger, quota, ObjectLister};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources, ApiError, Object, ResourceInfo};
 use crate::kernel::Rng;
 use serde_json::{json, Value};
@@ -31,7 +32,7 @@ pub fn namespace_lifecycle(
         .as_deref()
     {
         None => Err(ApiError::not_found("namespaces", "", ns)),
-        Some(n) if n.pointer("/metadata/deletionTimestamp").is_some() => Err(ApiError::forbidden(
+        Some(n) if n.lookup("/metadata/deletionTimestamp").is_some() => Err(ApiError::forbidden(
             info.plural,
             info.group,
             "",
@@ -66,7 +67,7 @@ pub fn mutate_create(
     service_account(obj, &ns, store, rng)?;
     report.plugins.push(format!(
         "ServiceAccount (serviceAccountName={})",
-        obj.pointer("/spec/serviceAccountName")
+        obj.lookup("/spec/serviceAccountName")
             .and_then(Value::as_str)
             .unwrap_or("default")
     ));
@@ -75,7 +76,7 @@ pub fn mutate_create(
     priority(obj, store)?;
     report.plugins.push(format!(
         "Priority (priority={})",
-        obj.pointer("/spec/priority")
+        obj.lookup("/spec/priority")
             .and_then(Value::as_i64)
             .unwrap_or(0)
     ));
@@ -186,7 +187,7 @@ fn default_toleration_seconds(pod: &mut Object) {
 fn priority(pod: &mut Object, store: &dyn ObjectLister) -> Result<(), ApiError> {
     let name = meta::name(pod).to_string();
     let class = pod
-        .pointer("/spec/priorityClassName")
+        .lookup("/spec/priorityClassName")
         .and_then(Value::as_str)
         .map(str::to_string);
     let classes = store.list(res("PriorityClass", "scheduling.k8s.io/v1"), None);

@@ -19,6 +19,7 @@
 //!   (`rbac.rs`) with the rules of [`node_rules`]; the `system:node` binding has no subjects since 1.8;
 //! - the cluster admin: any user in `system:masters` (kubeadm's `kubernetes-admin`).
 
+use crate::api::json::JsonPointer;
 use crate::api::Object;
 use serde_json::{json, Map, Value};
 use std::sync::OnceLock;
@@ -930,7 +931,7 @@ fn fill_aggregated_rules(roles: &mut [Object]) {
         let mut changed = false;
         for i in 0..roles.len() {
             let Some(selectors) = roles[i]
-                .pointer("/aggregationRule/clusterRoleSelectors")
+                .lookup("/aggregationRule/clusterRoleSelectors")
                 .and_then(Value::as_array)
                 .cloned()
             else {

@@ -9,6 +9,7 @@
 // `ApiError` is the crate's error type, returned by value everywhere.
 #![allow(clippy::result_large_err)]
 
+use crate::api::json::JsonPointer;
 use serde_json::{Map, Value};
 
 use super::quota::{pod_resources, resource_list, ResourceList};
@@ -31,7 +32,7 @@ fn limit_ranges(namespace: &str, store: &dyn ObjectLister) -> Vec<Object> {
 }
 
 fn items(lr: &Value) -> &[Value] {
-    lr.pointer("/spec/limits")
+    lr.lookup("/spec/limits")
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or(&[])
@@ -124,7 +125,7 @@ fn mutate(pod: &mut Object, lr: &Value) -> Vec<String> {
         ("initContainers", "init container"),
     ] {
         if let Some(cs) = pod
-            .pointer_mut(&format!("/spec/{list}"))
+            .lookup_mut(&format!("/spec/{list}"))
             .and_then(Value::as_array_mut)
         {
             for c in cs {
@@ -281,13 +282,13 @@ fn validate(pod: &Value, lr: &Value) -> Vec<String> {
             "Container" => {
                 for list in ["containers", "initContainers"] {
                     for c in pod
-                        .pointer(&format!("/spec/{list}"))
+                        .lookup(&format!("/spec/{list}"))
                         .and_then(Value::as_array)
                         .into_iter()
                         .flatten()
                     {
-                        let requests = resource_list(c.pointer("/resources/requests"));
-                        let limits = resource_list(c.pointer("/resources/limits"));
+                        let requests = resource_list(c.lookup("/resources/requests"));
+                        let limits = resource_list(c.lookup("/resources/limits"));
                         check("Container", item, &requests, &limits, &mut errs);
                     }
                 }
@@ -325,7 +326,7 @@ fn aggregate(errs: &[String]) -> String {
 
 fn object_name(obj: &Value) -> &str {
     let meta = |k: &str| {
-        obj.pointer(&format!("/metadata/{k}"))
+        obj.lookup(&format!("/metadata/{k}"))
             .and_then(Value::as_str)
             .filter(|s| !s.is_empty())
     };
@@ -347,7 +348,7 @@ pub fn default_pod(pod: &mut Object, namespace: &str, store: &dyn ObjectLister) 
         let text = format!("LimitRanger plugin set: {}", parts.join("; "));
         crate::api::meta::set_annotation(pod, LIMIT_RANGER_ANNOTATION, &text);
         let lr_name = lr
-            .pointer("/metadata/name")
+            .lookup("/metadata/name")
             .and_then(Value::as_str)
             .unwrap_or("");
         notes.push(format!("LimitRange {lr_name:?} set {}", parts.join("; ")));
@@ -383,7 +384,7 @@ pub fn validate_claim(
     namespace: &str,
     store: &dyn ObjectLister,
 ) -> Result<(), ApiError> {
-    let requests = resource_list(pvc.pointer("/spec/resources/requests"));
+    let requests = resource_list(pvc.lookup("/spec/resources/requests"));
     for lr in &limit_ranges(namespace, store) {
         let mut errs = Vec::new();
         for item in items(lr)

@@ -20,6 +20,7 @@ pub use auth::UserInfo;
 pub use request::{Credentials, PatchType, Propagation, Request, Verb};
 pub use watch::WatchEvent;
 
+use crate::api::json::JsonPointer;
 use crate::api::resources::RESOURCES;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::kernel::{Millis, Rng};
@@ -83,7 +84,7 @@ pub trait ObjectLister {
         };
         self.list(pods, namespace)
             .into_iter()
-            .filter(|p| p.pointer("/spec/nodeName").and_then(|n| n.as_str()) == Some(node))
+            .filter(|p| p.lookup("/spec/nodeName").and_then(|n| n.as_str()) == Some(node))
             .collect()
     }
 }
@@ -646,7 +647,7 @@ impl ApiServer {
             .0
             .iter()
             .filter_map(|s| {
-                s.pointer("/spec/clusterIP")
+                s.lookup("/spec/clusterIP")
                     .and_then(|v| v.as_str())
                     .map(str::to_string)
             })

@@ -1,6 +1,7 @@
 //! PATCH bodies: JSON merge patch (RFC 7386), strategic merge patch (lists with a merge key
 //! merge element by element, as for containers), and JSON patch (RFC 6902).
 
+use crate::api::json::JsonPointer;
 use serde_json::{Map, Value};
 
 /// The merge key of a list field in strategic merge patches (`patchMergeKey` in the API types).
@@ -123,7 +124,7 @@ fn pointer_parent<'a>(doc: &'a mut Value, path: &str) -> Result<(&'a mut Value, 
     let target = if parent.is_empty() {
         Some(doc)
     } else {
-        doc.pointer_mut(parent)
+        doc.lookup_mut(parent)
     };
     let target = target.ok_or_else(|| format!("doc is missing path: {path:?}"))?;
     Ok((target, unescape(last)))
@@ -205,7 +206,7 @@ pub fn json_patch(doc: &mut Value, ops: &Value) -> Result<(), String> {
             }
             "test" => {
                 let expected = op.get("value").ok_or("missing value")?;
-                if doc.pointer(path) != Some(expected) {
+                if doc.lookup(path) != Some(expected) {
                     return Err(format!("testing value {path} failed: test failed"));
                 }
             }
@@ -215,7 +216,7 @@ pub fn json_patch(doc: &mut Value, ops: &Value) -> Result<(), String> {
                     .and_then(Value::as_str)
                     .ok_or("missing from")?;
                 let value = doc
-                    .pointer(from)
+                    .lookup(from)
                     .cloned()
                     .ok_or_else(|| format!("doc is missing from path: {from:?}"))?;
                 if kind == "move" {

@@ -17,6 +17,7 @@
 // `ApiError` is the crate's error type, returned by value everywhere.
 #![allow(clippy::result_large_err)]
 
+use crate::api::json::JsonPointer;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
@@ -196,7 +197,7 @@ fn pretty_print(list: &ResourceList) -> String {
 // Pods
 
 fn containers<'v>(pod: &'v Value, list: &str) -> &'v [Value] {
-    pod.pointer(&format!("/spec/{list}"))
+    pod.lookup(&format!("/spec/{list}"))
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or(&[])
@@ -227,13 +228,13 @@ pub fn pod_resources(pod: &Value, field: &str) -> ResourceList {
     for c in containers(pod, "containers") {
         add_into(
             &mut total,
-            &resource_list(c.pointer(&format!("/resources/{field}"))),
+            &resource_list(c.lookup(&format!("/resources/{field}"))),
         );
     }
     let mut sidecars = ResourceList::new();
     let mut init = ResourceList::new();
     for c in containers(pod, "initContainers") {
-        let own = resource_list(c.pointer(&format!("/resources/{field}")));
+        let own = resource_list(c.lookup(&format!("/resources/{field}")));
         let effective = if c.get("restartPolicy").and_then(Value::as_str) == Some("Always") {
             add_into(&mut total, &own);
             add_into(&mut sidecars, &own);
@@ -244,14 +245,14 @@ pub fn pod_resources(pod: &Value, field: &str) -> ResourceList {
         max_into(&mut init, &effective);
     }
     max_into(&mut total, &init);
-    let pod_level = resource_list(pod.pointer(&format!("/spec/resources/{field}")));
+    let pod_level = resource_list(pod.lookup(&format!("/spec/resources/{field}")));
     for (k, q) in pod_level {
         if k == "cpu" || k == "memory" || k.starts_with("hugepages-") {
             total.insert(k, q);
         }
     }
     if field == "requests" {
-        add_into(&mut total, &resource_list(pod.pointer("/spec/overhead")));
+        add_into(&mut total, &resource_list(pod.lookup("/spec/overhead")));
     }
     total
 }
@@ -283,7 +284,7 @@ fn compute_usage(requests: &ResourceList, limits: &ResourceList) -> ResourceList
 /// Whether a pod no longer counts against compute quota (`QuotaV1Pod`): it has finished.
 fn pod_is_terminal(pod: &Value) -> bool {
     matches!(
-        pod.pointer("/status/phase").and_then(Value::as_str),
+        pod.lookup("/status/phase").and_then(Value::as_str),
         Some("Succeeded" | "Failed")
     )
 }
@@ -305,13 +306,13 @@ pub fn pod_usage(pod: &Value) -> ResourceList {
 fn is_best_effort(pod: &Value) -> bool {
     let none_set = |c: &Value| {
         ["requests", "limits"].iter().all(|f| {
-            let l = resource_list(c.pointer(&format!("/resources/{f}")));
+            let l = resource_list(c.lookup(&format!("/resources/{f}")));
             !l.contains_key("cpu") && !l.contains_key("memory")
         })
     };
     containers(pod, "containers").iter().all(none_set)
         && containers(pod, "initContainers").iter().all(none_set)
-        && none_set(pod.pointer("/spec").unwrap_or(&Value::Null))
+        && none_set(pod.lookup("/spec").unwrap_or(&Value::Null))
 }
 
 fn uses_cross_namespace_affinity(pod: &Value) -> bool {
@@ -322,7 +323,7 @@ fn uses_cross_namespace_affinity(pod: &Value) -> bool {
             || t.get("namespaceSelector").is_some_and(|s| !s.is_null())
     };
     ["podAffinity", "podAntiAffinity"].iter().any(|k| {
-        let Some(a) = pod.pointer(&format!("/spec/affinity/{k}")) else {
+        let Some(a) = pod.lookup(&format!("/spec/affinity/{k}")) else {
             return false;
         };
         let required = a
@@ -343,18 +344,18 @@ fn uses_cross_namespace_affinity(pod: &Value) -> bool {
 fn pod_matches_scope(pod: &Value, scope: &str, operator: &str, values: &[String]) -> bool {
     match scope {
         "Terminating" => pod
-            .pointer("/spec/activeDeadlineSeconds")
+            .lookup("/spec/activeDeadlineSeconds")
             .and_then(Value::as_i64)
             .is_some_and(|s| s >= 0),
         "NotTerminating" => pod
-            .pointer("/spec/activeDeadlineSeconds")
+            .lookup("/spec/activeDeadlineSeconds")
             .and_then(Value::as_i64)
             .is_none_or(|s| s < 0),
         "BestEffort" => is_best_effort(pod),
         "NotBestEffort" => !is_best_effort(pod),
         "PriorityClass" => {
             let class = pod
-                .pointer("/spec/priorityClassName")
+                .lookup("/spec/priorityClassName")
                 .and_then(Value::as_str)
                 .filter(|c| !c.is_empty());
             match operator {
@@ -374,7 +375,7 @@ fn pod_matches_scope(pod: &Value, scope: &str, operator: &str, values: &[String]
 fn quota_scopes(quota: &Value) -> Vec<(String, String, Vec<String>)> {
     let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     let mut out: Vec<(String, String, Vec<String>)> = quota
-        .pointer("/spec/scopes")
+        .lookup("/spec/scopes")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -382,7 +383,7 @@ fn quota_scopes(quota: &Value) -> Vec<(String, String, Vec<String>)> {
         .map(|x| (x.to_string(), "Exists".to_string(), Vec::new()))
         .collect();
     for e in quota
-        .pointer("/spec/scopeSelector/matchExpressions")
+        .lookup("/spec/scopeSelector/matchExpressions")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -425,8 +426,8 @@ fn pod_constraints(required: &BTreeSet<String>, pod: &Value) -> Result<(), Strin
         .chain(containers(pod, "initContainers"))
     {
         let usage = compute_usage(
-            &resource_list(c.pointer("/resources/requests")),
-            &resource_list(c.pointer("/resources/limits")),
+            &resource_list(c.lookup("/resources/requests")),
+            &resource_list(c.lookup("/resources/limits")),
         );
         for r in &required {
             if !usage.contains_key(*r) {
@@ -457,11 +458,11 @@ fn service_usage(svc: &Value) -> ResourceList {
     let mut r = ResourceList::new();
     r.insert("services".into(), one());
     let ports = svc
-        .pointer("/spec/ports")
+        .lookup("/spec/ports")
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or(&[]);
-    match svc.pointer("/spec/type").and_then(Value::as_str) {
+    match svc.lookup("/spec/type").and_then(Value::as_str) {
         Some("NodePort") => {
             r.insert(
                 "services.nodeports".into(),
@@ -469,7 +470,7 @@ fn service_usage(svc: &Value) -> ResourceList {
             );
         }
         Some("LoadBalancer") => {
-            let n = if svc.pointer("/spec/allocateLoadBalancerNodePorts") == Some(&json!(false)) {
+            let n = if svc.lookup("/spec/allocateLoadBalancerNodePorts") == Some(&json!(false)) {
                 ports
                     .iter()
                     .filter(|p| p.get("nodePort").and_then(Value::as_i64).unwrap_or(0) != 0)
@@ -489,7 +490,7 @@ fn claim_usage(pvc: &Value) -> ResourceList {
     let mut r = ResourceList::new();
     r.insert("persistentvolumeclaims".into(), one());
     let class = pvc
-        .pointer("/spec/storageClassName")
+        .lookup("/spec/storageClassName")
         .and_then(Value::as_str)
         .filter(|c| !c.is_empty());
     if let Some(c) = class {
@@ -498,8 +499,8 @@ fn claim_usage(pvc: &Value) -> ResourceList {
             one(),
         );
     }
-    let mut storage = quantity_at(pvc.pointer("/spec/resources/requests/storage"));
-    if let Some(allocated) = quantity_at(pvc.pointer("/status/allocatedResources/storage")) {
+    let mut storage = quantity_at(pvc.lookup("/spec/resources/requests/storage"));
+    if let Some(allocated) = quantity_at(pvc.lookup("/status/allocatedResources/storage")) {
         storage = Some(storage.map_or(allocated, |s| s.max(allocated)));
     }
     if let Some(s) = storage {
@@ -559,9 +560,9 @@ fn resource_for_name(name: &str) -> Option<&'static ResourceInfo> {
 
 /// The quota's hard limits: `status.hard` once the controller has set it, `spec.hard` before.
 fn hard_of(quota: &Value) -> ResourceList {
-    let status = resource_list(quota.pointer("/status/hard"));
+    let status = resource_list(quota.lookup("/status/hard"));
     if status.is_empty() {
-        resource_list(quota.pointer("/spec/hard"))
+        resource_list(quota.lookup("/spec/hard"))
     } else {
         status
     }
@@ -575,7 +576,7 @@ fn namespace_usage(
     store: &dyn ObjectLister,
 ) -> ResourceList {
     let ns = quota
-        .pointer("/metadata/namespace")
+        .lookup("/metadata/namespace")
         .and_then(Value::as_str)
         .unwrap_or("");
     let mut by_resource: BTreeMap<&'static str, (&'static ResourceInfo, Vec<&String>)> =
@@ -626,7 +627,7 @@ fn with_status(quota: &Value, hard: &ResourceList, used: &ResourceList) -> Objec
 /// The resourcequota controller's sync: `status.hard` is `spec.hard` and `status.used` the usage
 /// of each hard resource by the objects in the quota's namespace.
 pub fn recompute_status(quota: &Object, store: &dyn ObjectLister) -> Object {
-    let hard = resource_list(quota.pointer("/spec/hard"));
+    let hard = resource_list(quota.lookup("/spec/hard"));
     let names: BTreeSet<String> = hard.keys().cloned().collect();
     let used = namespace_usage(quota, &names, store);
     with_status(quota, &hard, &used)
@@ -634,7 +635,7 @@ pub fn recompute_status(quota: &Object, store: &dyn ObjectLister) -> Object {
 
 fn object_name(obj: &Value) -> &str {
     let meta = |k: &str| {
-        obj.pointer(&format!("/metadata/{k}"))
+        obj.lookup(&format!("/metadata/{k}"))
             .and_then(Value::as_str)
             .filter(|s| !s.is_empty())
     };
@@ -715,7 +716,7 @@ pub fn admit(
     }
     if let Some(old) = old_obj {
         let has_rv = old
-            .pointer("/metadata/resourceVersion")
+            .lookup("/metadata/resourceVersion")
             .and_then(Value::as_str)
             .is_some_and(|rv| !rv.is_empty());
         if has_rv {
@@ -748,8 +749,8 @@ pub fn admit(
             )));
         }
         let reserved = mask(&new_usage, &hard_names);
-        let current_used = resource_list(q.pointer("/status/used"));
-        let current_hard = resource_list(q.pointer("/status/hard"));
+        let current_used = resource_list(q.lookup("/status/used"));
+        let current_hard = resource_list(q.lookup("/status/hard"));
         let same = |a: &ResourceList, b: &ResourceList| {
             a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v))
         };

@@ -11,6 +11,7 @@
 //! its pods with `fieldSelector=spec.nodeName=<node>`; pass that selector through
 //! [`authorize_request`], since the Node authorizer only lets a node list or watch pods that way.
 
+use crate::api::json::JsonPointer;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
@@ -497,7 +498,7 @@ fn resolve_aggregation(roles: &[&Object]) -> BTreeMap<String, Vec<PolicyRule>> {
         }
         let role = roles[i];
         let selectors = role
-            .pointer("/aggregationRule/clusterRoleSelectors")
+            .lookup("/aggregationRule/clusterRoleSelectors")
             .and_then(Value::as_array);
         let Some(selectors) = selectors else {
             done[i] = Some(rules_of(role));
@@ -665,14 +666,14 @@ fn pods_on_node(store: &dyn ObjectLister, namespace: Option<&str>, node: &str) -
 }
 
 fn str_at<'v>(v: &'v Value, path: &str) -> Option<&'v str> {
-    v.pointer(path).and_then(Value::as_str)
+    v.lookup(path).and_then(Value::as_str)
 }
 
 fn all_containers(pod: &Value) -> impl Iterator<Item = &Value> {
     ["containers", "initContainers", "ephemeralContainers"]
         .into_iter()
         .flat_map(move |k| {
-            pod.pointer(&format!("/spec/{k}"))
+            pod.lookup(&format!("/spec/{k}"))
                 .and_then(Value::as_array)
                 .into_iter()
                 .flatten()
@@ -690,7 +691,7 @@ fn pod_references(pod: &Value, kind: Vertex) -> Vec<String> {
         }
     };
     let volumes = pod
-        .pointer("/spec/volumes")
+        .lookup("/spec/volumes")
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or(&[]);
@@ -700,7 +701,7 @@ fn pod_references(pod: &Value, kind: Vertex) -> Vec<String> {
                 push(str_at(v, "/secret/secretName"));
                 push(str_at(v, "/csi/nodePublishSecretRef/name"));
                 for src in v
-                    .pointer("/projected/sources")
+                    .lookup("/projected/sources")
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
@@ -709,7 +710,7 @@ fn pod_references(pod: &Value, kind: Vertex) -> Vec<String> {
                 }
             }
             for s in pod
-                .pointer("/spec/imagePullSecrets")
+                .lookup("/spec/imagePullSecrets")
                 .and_then(Value::as_array)
                 .into_iter()
                 .flatten()
@@ -734,7 +735,7 @@ fn pod_references(pod: &Value, kind: Vertex) -> Vec<String> {
             for v in volumes {
                 push(str_at(v, "/configMap/name"));
                 for src in v
-                    .pointer("/projected/sources")
+                    .lookup("/projected/sources")
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()

@@ -5,6 +5,7 @@ use super::{
     admission, object_label, patch, validation, ApiServer, PatchType, Propagation, Reply, Request,
     UserInfo, Verb,
 };
+use crate::api::json::JsonPointer;
 use crate::api::selector::Selector;
 use crate::api::{meta, resources, ApiError, FieldError, Object, ResourceInfo};
 use crate::kernel::{time::rfc3339, Millis};
@@ -245,14 +246,14 @@ fn generate_name(api: &mut ApiServer, base: &str) -> String {
 pub fn qos_class(pod: &Object) -> &'static str {
     let containers: Vec<&Value> = ["containers", "initContainers"]
         .iter()
-        .filter_map(|l| pod.pointer(&format!("/spec/{l}")).and_then(Value::as_array))
+        .filter_map(|l| pod.lookup(&format!("/spec/{l}")).and_then(Value::as_array))
         .flatten()
         .collect();
     let mut any = false;
     let mut guaranteed = true;
     for c in &containers {
-        let req = c.pointer("/resources/requests").and_then(Value::as_object);
-        let lim = c.pointer("/resources/limits").and_then(Value::as_object);
+        let req = c.lookup("/resources/requests").and_then(Value::as_object);
+        let lim = c.lookup("/resources/limits").and_then(Value::as_object);
         if req.is_some_and(|m| !m.is_empty()) || lim.is_some_and(|m| !m.is_empty()) {
             any = true;
         }
@@ -410,7 +411,7 @@ fn create_from(
 
     // BeforeCreate: name, uid, timestamps, generation, status.
     let generate = obj
-        .pointer("/metadata/generateName")
+        .lookup("/metadata/generateName")
         .and_then(Value::as_str)
         .map(str::to_string);
     let needs_name = meta::name(&obj).is_empty();
@@ -597,7 +598,7 @@ fn api_node_ports(api: &ApiServer) -> Vec<i64> {
         .0
         .iter()
         .flat_map(|s| {
-            s.pointer("/spec/ports")
+            s.lookup("/spec/ports")
                 .and_then(Value::as_array)
                 .cloned()
                 .unwrap_or_default()
@@ -712,7 +713,7 @@ fn update_from(
         "deletionGracePeriodSeconds",
         "generation",
     ] {
-        match current.pointer(&format!("/metadata/{field}")) {
+        match current.lookup(&format!("/metadata/{field}")) {
             Some(v) => meta::set_meta(&mut obj, field, v.clone()),
             None => {
                 if let Some(m) = obj.get_mut("metadata").and_then(Value::as_object_mut) {
@@ -750,7 +751,7 @@ fn update_from(
         super::defaults::apply_defaults(info.kind, &mut obj);
         if has_generation(info.kind) && spec_changed(&current, &obj) {
             let g = current
-                .pointer("/metadata/generation")
+                .lookup("/metadata/generation")
                 .and_then(Value::as_i64)
                 .unwrap_or(0)
                 + 1;
@@ -790,16 +791,16 @@ fn update_from(
     if req.dry_run {
         return Ok(Arc::new(obj));
     }
-    let deleting = obj.pointer("/metadata/deletionTimestamp").is_some();
+    let deleting = obj.lookup("/metadata/deletionTimestamp").is_some();
     let no_finalizers = obj
-        .pointer("/metadata/finalizers")
+        .lookup("/metadata/finalizers")
         .and_then(Value::as_array)
         .is_none_or(|f| f.is_empty());
     let key = info.etcd_key(req.namespace.as_deref(), &name);
     if deleting
         && no_finalizers
         && current
-            .pointer("/metadata/finalizers")
+            .lookup("/metadata/finalizers")
             .and_then(Value::as_array)
             .is_some_and(|f| !f.is_empty())
     {
@@ -862,7 +863,7 @@ fn patch_object(
         })?,
     }
     // A patch that does not mention resourceVersion applies to the current object.
-    if body.pointer("/metadata/resourceVersion").is_none() {
+    if body.lookup("/metadata/resourceVersion").is_none() {
         meta::set_meta(
             &mut patched,
             "resourceVersion",
@@ -888,7 +889,7 @@ fn delete(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) ->
     let rev: i64 = meta::resource_version(&current).parse().unwrap_or(0);
     let key = info.etcd_key(req.namespace.as_deref(), &name);
     let mut finalizers: Vec<Value> = current
-        .pointer("/metadata/finalizers")
+        .lookup("/metadata/finalizers")
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
@@ -905,15 +906,15 @@ fn delete(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) ->
     // Pods on a node are deleted gracefully: the kubelet stops the containers, then deletes.
     let grace = if info.kind == "Pod" {
         let bound = current
-            .pointer("/spec/nodeName")
+            .lookup("/spec/nodeName")
             .and_then(Value::as_str)
             .is_some_and(|n| !n.is_empty());
         let terminal = matches!(
-            current.pointer("/status/phase").and_then(Value::as_str),
+            current.lookup("/status/phase").and_then(Value::as_str),
             Some("Succeeded" | "Failed")
         );
         let default = current
-            .pointer("/spec/terminationGracePeriodSeconds")
+            .lookup("/spec/terminationGracePeriodSeconds")
             .and_then(Value::as_i64)
             .unwrap_or(30);
         if bound && !terminal {
@@ -924,7 +925,7 @@ fn delete(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) ->
     } else {
         0
     };
-    if current.pointer("/metadata/deletionTimestamp").is_some() {
+    if current.lookup("/metadata/deletionTimestamp").is_some() {
         // Already being deleted: a grace period of 0 (the kubelet's final delete) removes it now.
         if grace == 0 && finalizers.is_empty() {
             let w = api.storage.delete(info, &current, rev)?;
@@ -980,7 +981,7 @@ fn delete(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) ->
 /// The `autoscaling/v1` Scale of a workload.
 pub fn to_scale(obj: &Object) -> Object {
     let selector =
-        crate::api::selector::Selector::from_label_selector(obj.pointer("/spec/selector"))
+        crate::api::selector::Selector::from_label_selector(obj.lookup("/spec/selector"))
             .map(|s| s.to_string_form())
             .unwrap_or_default();
     json!({
@@ -991,10 +992,10 @@ pub fn to_scale(obj: &Object) -> Object {
             "namespace": meta::namespace(obj),
             "uid": meta::uid(obj),
             "resourceVersion": meta::resource_version(obj),
-            "creationTimestamp": obj.pointer("/metadata/creationTimestamp"),
+            "creationTimestamp": obj.lookup("/metadata/creationTimestamp"),
         },
-        "spec": {"replicas": obj.pointer("/spec/replicas").cloned().unwrap_or(json!(1))},
-        "status": {"replicas": obj.pointer("/status/replicas").cloned().unwrap_or(json!(0)), "selector": selector},
+        "spec": {"replicas": obj.lookup("/spec/replicas").cloned().unwrap_or(json!(1))},
+        "status": {"replicas": obj.lookup("/status/replicas").cloned().unwrap_or(json!(0)), "selector": selector},
     })
 }
 
@@ -1010,11 +1011,11 @@ fn scale(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> 
         Verb::Patch(_) => {
             let mut scale = to_scale(&current);
             patch::merge(&mut scale, &body);
-            scale.pointer("/spec/replicas").cloned()
+            scale.lookup("/spec/replicas").cloned()
         }
         _ => {
             let rv = body
-                .pointer("/metadata/resourceVersion")
+                .lookup("/metadata/resourceVersion")
                 .and_then(Value::as_str)
                 .unwrap_or("");
             if !rv.is_empty() && rv != meta::resource_version(&current) {
@@ -1025,7 +1026,7 @@ fn scale(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> 
                     ApiError::OPTIMISTIC_LOCK,
                 ));
             }
-            body.pointer("/spec/replicas").cloned()
+            body.lookup("/spec/replicas").cloned()
         }
     };
     let replicas = replicas.and_then(|r| r.as_i64()).unwrap_or(0);
@@ -1065,7 +1066,7 @@ fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
         .clone()
         .ok_or_else(|| ApiError::bad_request("the request has no body"))?;
     let node = body
-        .pointer("/target/name")
+        .lookup("/target/name")
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string();
@@ -1080,7 +1081,7 @@ fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
     let mut pod = api.storage.get(info, req.namespace.as_deref(), &name)?;
     let rev: i64 = meta::resource_version(&pod).parse().unwrap_or(0);
     if let Some(existing) = pod
-        .pointer("/spec/nodeName")
+        .lookup("/spec/nodeName")
         .and_then(Value::as_str)
         .filter(|n| !n.is_empty())
     {
@@ -1091,7 +1092,7 @@ fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
             &format!("pod {name} is already assigned to node {existing:?}"),
         ));
     }
-    if pod.pointer("/metadata/deletionTimestamp").is_some() {
+    if pod.lookup("/metadata/deletionTimestamp").is_some() {
         return Err(ApiError::conflict(
             "pods/binding",
             "",

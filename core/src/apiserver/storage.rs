@@ -2,6 +2,7 @@
 //! objects are stored as JSON without `resourceVersion`; reads set it to the key's mod_revision.
 
 use super::ObjectLister;
+use crate::api::json::JsonPointer;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::etcd::{Compare, CompareResult, Etcd, EtcdError, KeyValue, Op, Txn};
 use serde_json::Value;
@@ -268,7 +269,7 @@ impl Storage {
             .filter_map(|key| key.split_once('/'))
             .filter(|(pod_ns, _)| ns.is_none_or(|want| want == *pod_ns))
             .filter_map(|(pod_ns, name)| self.get_shared(pods, Some(pod_ns), name).ok())
-            .filter(|p| p.pointer("/spec/nodeName").and_then(Value::as_str) == Some(node))
+            .filter(|p| p.lookup("/spec/nodeName").and_then(Value::as_str) == Some(node))
             .collect();
         (on_node, self.etcd.revision())
     }
@@ -335,7 +336,7 @@ impl Storage {
                 }
             }
         }
-        let node = pod.pointer("/spec/nodeName").and_then(Value::as_str);
+        let node = pod.lookup("/spec/nodeName").and_then(Value::as_str);
         if let (false, Some(node)) = (deleted, node.filter(|n| !n.is_empty())) {
             self.pods_by_node
                 .entry(node.to_string())

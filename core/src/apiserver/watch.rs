@@ -6,6 +6,7 @@
 //! its node or name and to the unindexed ones, as the cacher's trigger function does.
 
 use super::storage::Storage;
+use crate::api::json::JsonPointer;
 use crate::api::selector::Selector;
 use crate::api::{meta, Object, ResourceInfo};
 use crate::etcd::{EventKind, KeyValue, WatchId};
@@ -203,7 +204,7 @@ fn trigger_field(resource: &ResourceInfo) -> &'static str {
 
 fn trigger_value<'a>(resource: &ResourceInfo, obj: &'a Object) -> &'a str {
     if resource.kind == "Pod" && resource.group.is_empty() {
-        obj.pointer("/spec/nodeName")
+        obj.lookup("/spec/nodeName")
             .and_then(|v| v.as_str())
             .unwrap_or("")
     } else {

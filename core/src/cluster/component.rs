@@ -2,6 +2,7 @@
 //! with API requests and new timers through [`Ctx`]. No component calls another or reads etcd.
 
 use super::informer::Informer;
+use crate::api::json::JsonPointer;
 use crate::api::{ApiError, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Request, Verb, WatchEvent};
 use crate::kernel::{Millis, Rng};
@@ -200,8 +201,8 @@ fn subject_of(
     // A create names its object only in the response (generateName, Events).
     let obj = response?;
     let kind = obj.get("kind").and_then(|k| k.as_str())?;
-    let name = obj.pointer("/metadata/name").and_then(|n| n.as_str())?;
-    let ns = obj.pointer("/metadata/namespace").and_then(|n| n.as_str());
+    let name = obj.lookup("/metadata/name").and_then(|n| n.as_str())?;
+    let ns = obj.lookup("/metadata/namespace").and_then(|n| n.as_str());
     match (kind, ns) {
         ("Event", Some(ns)) => {
             let involved = obj.get("involvedObject").or_else(|| obj.get("regarding"))?;

@@ -1,6 +1,7 @@
 //! Informers: a component's local cache of one resource, filled by a LIST and kept current by
 //! a WATCH from the list's resourceVersion (client-go's reflector; kube-rs' `reflector::Store`).
 
+use crate::api::json::JsonPointer;
 use crate::api::{meta, Object};
 use crate::apiserver::WatchEvent;
 use std::collections::{BTreeMap, BTreeSet};
@@ -27,7 +28,7 @@ pub fn controller_uid_index(obj: &Object) -> Vec<String> {
 }
 
 pub fn node_name_index(obj: &Object) -> Vec<String> {
-    match obj.pointer("/spec/nodeName").and_then(|v| v.as_str()) {
+    match obj.lookup("/spec/nodeName").and_then(|v| v.as_str()) {
         Some(n) if !n.is_empty() => vec![n.to_string()],
         _ => Vec::new(),
     }

@@ -6,6 +6,7 @@ pub mod component;
 pub mod informer;
 pub mod memo;
 
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources, ApiError, Object};
 use crate::apiserver::{ApiServer, Credentials, Request, Verb};
 use crate::kernel::{EventQueue, Millis, Rng};
@@ -295,7 +296,7 @@ impl Cluster {
             let (items, rv) = match self.api.handle(now, &list, &mut self.trace) {
                 Ok(l) => (
                     self.api.take_list_items(),
-                    l.pointer("/metadata/resourceVersion")
+                    l.lookup("/metadata/resourceVersion")
                         .and_then(|v| v.as_str())
                         .and_then(|v| v.parse().ok())
                         .unwrap_or(0),
@@ -572,14 +573,14 @@ impl Cluster {
                 )));
             }
         };
-        let Some(node_name) = pod.pointer("/spec/nodeName").and_then(|v| v.as_str()) else {
+        let Some(node_name) = pod.lookup("/spec/nodeName").and_then(|v| v.as_str()) else {
             // Not scheduled: no kubelet to ask, an empty log.
             return Ok(Object::String(String::new()));
         };
         let nodes = resources::for_kind("v1", "Node").expect("nodes");
         let node = self.api.storage.get(nodes, None, node_name)?;
         let ip = node
-            .pointer("/status/addresses")
+            .lookup("/status/addresses")
             .and_then(|a| a.as_array())
             .into_iter()
             .flatten()
@@ -588,11 +589,11 @@ impl Cluster {
             .unwrap_or(node_name)
             .to_string();
         let port = node
-            .pointer("/status/daemonEndpoints/kubeletEndpoint/Port")
+            .lookup("/status/daemonEndpoints/kubeletEndpoint/Port")
             .and_then(|p| p.as_i64())
             .unwrap_or(10250);
         let cpus: u32 = node
-            .pointer("/status/capacity/cpu")
+            .lookup("/status/capacity/cpu")
             .and_then(|c| c.as_str())
             .and_then(|c| c.parse().ok())
             .unwrap_or(1);

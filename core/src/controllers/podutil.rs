@@ -1,6 +1,7 @@
 //! Pod helpers shared by the workload controllers (`pkg/api/v1/pod/util.go`,
 //! `pkg/controller/controller_utils.go`).
 
+use crate::api::json::JsonPointer;
 use crate::api::{meta, selector::Selector, Object};
 use crate::kernel::{time::parse_rfc3339, Millis};
 use serde_json::{json, Value};
@@ -86,7 +87,7 @@ pub fn replicas(obj: &Object) -> i64 {
 }
 
 pub fn status_i64(obj: &Object, field: &str) -> i64 {
-    obj.pointer(&format!("/status/{field}"))
+    obj.lookup(&format!("/status/{field}"))
         .and_then(Value::as_i64)
         .unwrap_or(0)
 }

@@ -8,6 +8,7 @@ use super::expectations::Expectations;
 use super::podutil::*;
 use super::workqueue::{Delayed, WorkQueue};
 use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources::for_kind, ApiError, Object};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
@@ -641,7 +642,7 @@ pub fn pod_from_template(rs: &Object) -> Object {
         metadata.insert("namespace".into(), json!(ns));
     }
     for f in ["labels", "annotations", "finalizers"] {
-        if let Some(v) = template.pointer(&format!("/metadata/{f}")) {
+        if let Some(v) = template.lookup(&format!("/metadata/{f}")) {
             metadata.insert(f.into(), v.clone());
         }
     }

@@ -2,6 +2,7 @@
 //! on the client, map its kind through discovery, then create or patch it.
 
 use super::{format_error, kind_name, Ctx};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources, Object};
 use crate::apiserver::{patch, PatchType, Verb};
 use crate::scenario::documents;
@@ -188,7 +189,7 @@ pub fn apply(ctx: &mut Ctx<'_>, create_only: bool) -> Result<(), String> {
             continue;
         }
         if name.is_empty() {
-            match obj.pointer("/metadata/generateName").and_then(Value::as_str) {
+            match obj.lookup("/metadata/generateName").and_then(Value::as_str) {
                 Some(g) => ctx.fail(&format!("error: from {g}: cannot use generate name with apply")),
                 None => ctx.fail(&format!(
                     "error: error when retrieving current configuration of:\nResource: \"{}, Resource={}\", GroupVersionKind: \"{}, Kind={}\"\nName: \"\", Namespace: {:?}\nfrom server for: {shown:?}: resource name may not be empty",
@@ -233,7 +234,7 @@ pub fn apply(ctx: &mut Ctx<'_>, create_only: bool) -> Result<(), String> {
             )),
             Ok(live) => {
                 let original = live
-                    .pointer("/metadata/annotations")
+                    .lookup("/metadata/annotations")
                     .and_then(|a| a.get(LAST_APPLIED))
                     .and_then(Value::as_str)
                     .and_then(|s| serde_json::from_str::<Value>(s).ok())

@@ -1,6 +1,7 @@
 //! `kubectl get`, `kubectl describe` and `kubectl auth can-i`.
 
 use super::{format_error, printers, Ctx};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources, Object, ResourceInfo};
 use crate::apiserver::Verb;
 use serde_json::Value;
@@ -149,7 +150,7 @@ pub fn event_time(e: &Object) -> u64 {
                 .and_then(crate::kernel::time::parse_rfc3339)
         })
         .or_else(|| {
-            e.pointer("/metadata/creationTimestamp")
+            e.lookup("/metadata/creationTimestamp")
                 .and_then(Value::as_str)
                 .and_then(crate::kernel::time::parse_rfc3339)
         })

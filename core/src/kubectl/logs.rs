@@ -6,6 +6,7 @@
 //! ends at the current virtual time.
 
 use super::{format_error, Ctx};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources::for_kind, selector::Selector, Object};
 use crate::apiserver::Verb;
 use crate::trace::{Component, Record};
@@ -352,14 +353,14 @@ fn find_pod(ctx: &mut Ctx<'_>, arg: &str) -> Result<Object, String> {
     // `sort.Reverse(podutils.ActivePods)`: assigned, running, ready (longest), fewest
     // restarts, oldest first.
     let rank = |p: &Object| {
-        let assigned = p.pointer("/spec/nodeName").is_some();
-        let phase = match p.pointer("/status/phase").and_then(Value::as_str) {
+        let assigned = p.lookup("/spec/nodeName").is_some();
+        let phase = match p.lookup("/status/phase").and_then(Value::as_str) {
             Some("Running") => 2,
             Some("Unknown") => 1,
             _ => 0,
         };
         let ready = p
-            .pointer("/status/conditions")
+            .lookup("/status/conditions")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
@@ -370,14 +371,14 @@ fn find_pod(ctx: &mut Ctx<'_>, arg: &str) -> Result<Object, String> {
             .unwrap_or("")
             .to_string();
         let restarts: i64 = p
-            .pointer("/status/containerStatuses")
+            .lookup("/status/containerStatuses")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
             .filter_map(|c| c["restartCount"].as_i64())
             .sum();
         let created = p
-            .pointer("/metadata/creationTimestamp")
+            .lookup("/metadata/creationTimestamp")
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string();

@@ -2,6 +2,7 @@
 //! cordon, uncordon and drain.
 
 use super::{format_error, get::targets, kind_name, kind_string, Ctx};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources, Object, ResourceInfo};
 use crate::apiserver::{PatchType, Propagation, Verb};
 use serde_json::{json, Value};
@@ -149,7 +150,7 @@ pub fn set(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
             "/spec/template/spec/containers"
         };
         let containers = obj
-            .pointer(path)
+            .lookup(path)
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default();
@@ -268,7 +269,7 @@ pub fn label(ctx: &mut Ctx<'_>, args: &[String], field: &str) -> Result<(), Stri
         let mut map = serde_json::Map::new();
         for c in &changes {
             if let Some((k, v)) = c.split_once('=') {
-                let existing = obj.pointer(&format!("/metadata/{field}/{}", k.replace('/', "~1")));
+                let existing = obj.lookup(&format!("/metadata/{field}/{}", k.replace('/', "~1")));
                 if existing.is_some_and(|e| e != v) && !ctx.flags.switch("overwrite") {
                     return Err(format!(
                         "error: '{k}' already has a value ({}), and --overwrite is false",
@@ -307,7 +308,7 @@ fn set_unschedulable(ctx: &mut Ctx<'_>, node: &str, on: bool) -> Result<bool, St
     let get = ctx.request(Verb::Get, info).name(node);
     let obj = ctx.send(&get).map_err(|e| format_error(&e, ""))?;
     let current = obj
-        .pointer("/spec/unschedulable")
+        .lookup("/spec/unschedulable")
         .and_then(Value::as_bool)
         .unwrap_or(false);
     if current == on {

@@ -1,6 +1,7 @@
 //! `kubectl rollout status|history|undo|restart|pause|resume` for Deployments.
 
 use super::{format_error, get::targets, kind_name, Ctx};
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources, Object};
 use crate::apiserver::{PatchType, Verb};
 use crate::kernel::time::rfc3339;
@@ -10,7 +11,7 @@ const REVISION: &str = "deployment.kubernetes.io/revision";
 const CHANGE_CAUSE: &str = "kubernetes.io/change-cause";
 
 fn int(o: &Object, path: &str) -> i64 {
-    o.pointer(path).and_then(Value::as_i64).unwrap_or(0)
+    o.lookup(path).and_then(Value::as_i64).unwrap_or(0)
 }
 
 /// The text `rollout status` prints for the Deployment's current state
@@ -26,7 +27,7 @@ pub fn deployment_status(d: &Object) -> (String, bool) {
         );
     }
     let conditions = d
-        .pointer("/status/conditions")
+        .lookup("/status/conditions")
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
@@ -40,7 +41,7 @@ pub fn deployment_status(d: &Object) -> (String, bool) {
         );
     }
     let replicas = d
-        .pointer("/spec/replicas")
+        .lookup("/spec/replicas")
         .and_then(Value::as_i64)
         .unwrap_or(1);
     let updated = int(d, "/status/updatedReplicas");
@@ -144,16 +145,16 @@ pub fn rollout(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                         )?,
                     };
                     let mut template = target
-                        .pointer("/spec/template")
+                        .lookup("/spec/template")
                         .cloned()
                         .unwrap_or(json!({}));
                     if let Some(l) = template
-                        .pointer_mut("/metadata/labels")
+                        .lookup_mut("/metadata/labels")
                         .and_then(Value::as_object_mut)
                     {
                         l.remove("pod-template-hash");
                     }
-                    if template == d.pointer("/spec/template").cloned().unwrap_or_default() {
+                    if template == d.lookup("/spec/template").cloned().unwrap_or_default() {
                         ctx.out.push_str(&format!(
                             "{} skipped rollback (current template already matches revision {})\n",
                             kind_name(info, &name),
@@ -173,7 +174,7 @@ pub fn rollout(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                         .push_str(&format!("{} rolled back\n", kind_name(info, &name)));
                 }
                 "restart" => {
-                    if d.pointer("/spec/paused") == Some(&json!(true)) {
+                    if d.lookup("/spec/paused") == Some(&json!(true)) {
                         return Err(format!("error: deployments.apps {name:?} can't restart paused deployment (run rollout resume first)"));
                     }
                     let now = ctx.cluster.now();
@@ -189,7 +190,7 @@ pub fn rollout(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 }
                 "pause" | "resume" => {
                     let pause = action == "pause";
-                    if d.pointer("/spec/paused")
+                    if d.lookup("/spec/paused")
                         .and_then(Value::as_bool)
                         .unwrap_or(false)
                         == pause

@@ -10,6 +10,7 @@
 
 pub mod iptables;
 
+use crate::api::json::JsonPointer;
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::Credentials;
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
@@ -93,14 +94,14 @@ impl KubeProxy {
                     .collect()
             };
             let lb_ips: Vec<String> = svc
-                .pointer("/status/loadBalancer/ingress")
+                .lookup("/status/loadBalancer/ingress")
                 .and_then(Value::as_array)
                 .into_iter()
                 .flatten()
                 .filter_map(|i| i["ip"].as_str().map(str::to_string))
                 .collect();
             let affinity = (spec["sessionAffinity"] == "ClientIP").then(|| {
-                spec.pointer("/sessionAffinityConfig/clientIP/timeoutSeconds")
+                spec.lookup("/sessionAffinityConfig/clientIP/timeoutSeconds")
                     .and_then(Value::as_i64)
                     .unwrap_or(10_800)
             });

@@ -9,6 +9,7 @@
 //! recursion limit of 128 levels and repetition limit of 100 times the document's size).
 
 use super::SourceError;
+use crate::api::json::JsonPointer;
 use crate::api::FieldError;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
@@ -492,7 +493,7 @@ fn pods_field(kind: &str) -> Option<&'static str> {
 /// playground says no instead of freezing.
 pub fn with_workload_limits(kind: &str, obj: &Value, mut errs: Vec<FieldError>) -> Vec<FieldError> {
     if let Some(ptr) = pods_field(kind) {
-        if let Some(n) = obj.pointer(ptr).and_then(Value::as_i64) {
+        if let Some(n) = obj.lookup(ptr).and_then(Value::as_i64) {
             if n > MAX_PODS {
                 errs.push(FieldError::invalid(
                     ptr[1..].replace('/', "."),
@@ -520,7 +521,7 @@ pub fn pods_asked(api_version: &str, kind: &str, obj: &Value) -> Option<i64> {
         return None;
     }
     let ptr = pods_field(kind)?;
-    match obj.pointer(ptr) {
+    match obj.lookup(ptr) {
         None | Some(Value::Null) => Some(1),
         Some(v) => v.as_i64().filter(|n| (0..=MAX_PODS).contains(n)),
     }

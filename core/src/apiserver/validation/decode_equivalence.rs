@@ -7,6 +7,7 @@
 use super::decode::{FieldValidation, Ty};
 use super::schema::{root_of, STRUCTS};
 use super::{decode, serde_decode};
+use crate::api::json::JsonPointer;
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
@@ -129,22 +130,22 @@ fn version_of(obj: &Value) -> &str {
 fn mutations(kind: &str, obj: &Value, under: &str) -> usize {
     let mut n = 0;
     let mut pointers = vec![];
-    let start = obj.pointer(under).expect("a pointer into the object");
+    let start = obj.lookup(under).expect("a pointer into the object");
     collect_pointers(start, under.to_string(), &mut pointers);
     let (scalars, containers) = (replacements(), container_replacements());
     for p in &pointers {
-        let node = obj.pointer(p).expect("a collected pointer");
+        let node = obj.lookup(p).expect("a collected pointer");
         let replacements = match node.is_object() || node.is_array() {
             true => &containers,
             false => &scalars,
         };
         for r in replacements {
             let mut m = obj.clone();
-            *m.pointer_mut(p).expect("a collected pointer") = r.clone();
+            *m.lookup_mut(p).expect("a collected pointer") = r.clone();
             n += check(kind, version_of(obj), &m);
         }
         let mut m = obj.clone();
-        if let Some(Value::Object(o)) = m.pointer_mut(p) {
+        if let Some(Value::Object(o)) = m.lookup_mut(p) {
             o.insert("zzUnknown".into(), json!({"deeper": 1}));
             o.insert("aaUnknown".into(), json!(1));
             n += check_all_directives(kind, version_of(obj), &m);

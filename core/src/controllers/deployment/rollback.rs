@@ -3,6 +3,7 @@
 //! template and give it the next revision, instead of creating a new one.
 
 use super::{by_creation, revision, HASH_LABEL};
+use crate::api::json::JsonPointer;
 use crate::api::Object;
 use crate::controllers::podutil::At;
 use serde_json::Value;
@@ -11,12 +12,12 @@ use serde_json::Value;
 fn without_hash(template: Option<&Value>) -> Value {
     let mut t = template.cloned().unwrap_or(Value::Null);
     if let Some(labels) = t
-        .pointer_mut("/metadata/labels")
+        .lookup_mut("/metadata/labels")
         .and_then(Value::as_object_mut)
     {
         labels.remove(HASH_LABEL);
         if labels.is_empty() {
-            if let Some(m) = t.pointer_mut("/metadata").and_then(Value::as_object_mut) {
+            if let Some(m) = t.lookup_mut("/metadata").and_then(Value::as_object_mut) {
                 m.remove("labels");
             }
         }

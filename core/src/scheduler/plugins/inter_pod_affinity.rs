@@ -2,6 +2,7 @@
 //! existing pods' (`plugins/interpodaffinity`); preferred terms, and existing pods' required
 //! affinity (`hardPodAffinityWeight` 1), score.
 
+use crate::api::json::JsonPointer;
 use crate::api::selector::Selector;
 use crate::scheduler::framework::*;
 use serde_json::Value;
@@ -68,7 +69,7 @@ fn parse_term(pod: &PodInfo, t: &Value) -> Option<Term> {
 fn required_terms(pod: &PodInfo, kind: &str) -> Vec<Term> {
     let path = format!("/spec/affinity/{kind}/requiredDuringSchedulingIgnoredDuringExecution");
     pod.pod
-        .pointer(&path)
+        .lookup(&path)
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -80,7 +81,7 @@ fn required_terms(pod: &PodInfo, kind: &str) -> Vec<Term> {
 fn preferred_terms(pod: &PodInfo, kind: &str) -> Vec<(Term, i64)> {
     let path = format!("/spec/affinity/{kind}/preferredDuringSchedulingIgnoredDuringExecution");
     pod.pod
-        .pointer(&path)
+        .lookup(&path)
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
