@@ -329,16 +329,17 @@ impl ResourceInfo {
     /// The etcd key of one object: `/registry/<prefix>/<namespace>/<name>` or `/registry/<prefix>/<name>`.
     pub fn etcd_key(&self, namespace: Option<&str>, name: &str) -> String {
         match (self.namespaced, namespace) {
-            (true, Some(ns)) => format!("/registry/{}/{}/{}", self.etcd_prefix, ns, name),
-            _ => format!("/registry/{}/{}", self.etcd_prefix, name),
+            // Built on every request: concat allocates once, format! walks its pieces.
+            (true, Some(ns)) => ["/registry/", self.etcd_prefix, "/", ns, "/", name].concat(),
+            _ => ["/registry/", self.etcd_prefix, "/", name].concat(),
         }
     }
 
     /// The key prefix of a list: all namespaces, one namespace, or the whole cluster-scoped resource.
     pub fn etcd_list_prefix(&self, namespace: Option<&str>) -> String {
         match (self.namespaced, namespace) {
-            (true, Some(ns)) => format!("/registry/{}/{}/", self.etcd_prefix, ns),
-            _ => format!("/registry/{}/", self.etcd_prefix),
+            (true, Some(ns)) => ["/registry/", self.etcd_prefix, "/", ns, "/"].concat(),
+            _ => ["/registry/", self.etcd_prefix, "/"].concat(),
         }
     }
 

@@ -578,6 +578,9 @@ impl ApiServer {
 
     /// Hands the changes etcd has for the watch cache to the client watches they concern.
     fn pump(&mut self) {
+        if !self.storage.etcd.events_waiting() {
+            return;
+        }
         for cacher in self.cachers.values() {
             let events = self.storage.etcd.take_events(cacher.etcd_watch());
             if !events.is_empty() {
@@ -678,7 +681,7 @@ impl ApiServer {
 /// `Deployment default/web`, `Node node-1`: how the trace names an object.
 pub fn object_label(obj: &Object) -> String {
     match meta::namespace(obj) {
-        Some(ns) => format!("{} {}/{}", meta::kind(obj), ns, meta::name(obj)),
-        None => format!("{} {}", meta::kind(obj), meta::name(obj)),
+        Some(ns) => [meta::kind(obj), " ", ns, "/", meta::name(obj)].concat(),
+        None => [meta::kind(obj), " ", meta::name(obj)].concat(),
     }
 }

@@ -50,7 +50,7 @@ pub struct Informer {
 /// The cache key client-go uses (`MetaNamespaceKeyFunc`).
 pub fn key_of(obj: &Object) -> String {
     match meta::namespace(obj) {
-        Some(ns) => format!("{ns}/{}", meta::name(obj)),
+        Some(ns) => [ns, "/", meta::name(obj)].concat(),
         None => meta::name(obj).to_string(),
     }
 }

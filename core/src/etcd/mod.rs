@@ -285,6 +285,9 @@ pub struct Etcd {
     /// and the key; the event itself is rebuilt from the key's stored versions.
     events: Vec<(i64, Arc<str>)>,
     watchers: BTreeMap<WatchId, watch::Watcher>,
+    /// How many events wait in all watches together, so a reader can tell there are none
+    /// without looking at each watch.
+    events_waiting: usize,
     next_watch_id: i64,
     leases: BTreeMap<i64, lease::Lease>,
     lease_seq: u64,
@@ -320,6 +323,7 @@ impl Etcd {
             live_keys: 0,
             events: Vec::new(),
             watchers: BTreeMap::new(),
+            events_waiting: 0,
             next_watch_id: 0,
             leases: BTreeMap::new(),
             lease_seq: 0,

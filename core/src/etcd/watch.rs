@@ -76,6 +76,7 @@ impl Etcd {
             start_revision
         };
         let pending = self.changes(key_or_prefix, prefix, start)?;
+        self.events_waiting += pending.len();
         let id = WatchId(self.next_watch_id);
         self.next_watch_id += 1;
         self.watchers.insert(
@@ -92,15 +93,32 @@ impl Etcd {
 
     /// Ends a watch; false if there was none with that id. Undelivered events are dropped.
     pub fn cancel_watch(&mut self, id: WatchId) -> bool {
-        self.watchers.remove(&id).is_some()
+        match self.watchers.remove(&id) {
+            Some(w) => {
+                self.events_waiting -= w.pending.len();
+                true
+            }
+            None => false,
+        }
     }
 
     /// The events waiting for watch `id`, in revision order (empty for an unknown watch).
     pub fn take_events(&mut self, id: WatchId) -> Vec<WatchEvent> {
-        self.watchers
+        if self.events_waiting == 0 {
+            return Vec::new();
+        }
+        let taken = self
+            .watchers
             .get_mut(&id)
             .map(|w| std::mem::take(&mut w.pending))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        self.events_waiting -= taken.len();
+        taken
+    }
+
+    /// Whether any watch has events waiting.
+    pub fn events_waiting(&self) -> bool {
+        self.events_waiting > 0
     }
 
     /// The watches with events waiting, in creation order.
@@ -177,6 +195,7 @@ impl Etcd {
         for w in self.watchers.values_mut() {
             if rev >= w.start_revision && w.matches(&event.kv.key) {
                 w.pending.push(event.clone());
+                self.events_waiting += 1;
             }
         }
     }
