@@ -301,7 +301,9 @@ impl Record {
                     let _ = std::io::Write::write_fmt(out, format_args!("{n}"));
                 }
                 Field::Str(s) => json::write_str(out, s),
-                Field::Json(v) => json::write_value(out, v),
+                Field::Json(v) => {
+                    let _ = serde_json::to_writer(&mut *out, v);
+                }
                 Field::Nodes(rows) => {
                     out.push(b'[');
                     for (j, row) in rows.iter().enumerate() {

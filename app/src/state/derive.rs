@@ -3,6 +3,7 @@
 
 use crate::state::player::Player;
 use crate::state::prefix_view::PrefixView;
+use kubeplay_core::api::json::JsonPointer;
 use kubeplay_core::api::meta;
 use kubeplay_core::api::quantity::Quantity;
 use kubeplay_core::api::resources::lookup;
@@ -147,7 +148,7 @@ fn quantity(v: &Value, milli: bool) -> i64 {
 /// init container's, whichever is more.
 pub fn pod_requests(pod: &Object) -> (i64, i64) {
     let sum = |path: &str| -> (i64, i64) {
-        pod.pointer(path)
+        pod.lookup(path)
             .and_then(Value::as_array)
             .map(|cs| {
                 cs.iter().fold((0, 0), |(c, m), ctr| {
@@ -162,7 +163,7 @@ pub fn pod_requests(pod: &Object) -> (i64, i64) {
     };
     let (cpu, mem) = sum("/spec/containers");
     let (icpu, imem) = pod
-        .pointer("/spec/initContainers")
+        .lookup("/spec/initContainers")
         .and_then(Value::as_array)
         .map(|cs| {
             cs.iter().fold((0, 0), |(c, m), ctr| {
@@ -179,7 +180,7 @@ pub fn pod_requests(pod: &Object) -> (i64, i64) {
 
 fn terminal(pod: &Object) -> bool {
     matches!(
-        pod.pointer("/status/phase").and_then(Value::as_str),
+        pod.lookup("/status/phase").and_then(Value::as_str),
         Some("Succeeded" | "Failed")
     )
 }
@@ -418,7 +419,7 @@ impl NodeCard {
     fn of(n: &Object) -> Self {
         let alloc = &n["status"]["allocatable"];
         let ready = n
-            .pointer("/status/conditions")
+            .lookup("/status/conditions")
             .and_then(Value::as_array)
             .and_then(|cs| cs.iter().find(|c| c["type"] == "Ready"))
             .map(|c| match c["status"].as_str() {
@@ -429,7 +430,7 @@ impl NodeCard {
             .unwrap_or("Unknown")
             .to_string();
         let taints = n
-            .pointer("/spec/taints")
+            .lookup("/spec/taints")
             .and_then(Value::as_array)
             .map(|ts| {
                 ts.iter()
@@ -500,7 +501,7 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
     for svc in p.objects_at(&prefix("services"), rev) {
         let key = pod_key(&svc);
         let ports = svc
-            .pointer("/spec/ports")
+            .lookup("/spec/ports")
             .and_then(Value::as_array)
             .map(|ps| {
                 ps.iter()

@@ -96,7 +96,7 @@ fn encode(mut stored: Object) -> (Arc<str>, Object) {
             }
         }
     }
-    let text = Arc::from(crate::api::json::to_string(&stored));
+    let text = Arc::from(serde_json::to_string(&stored).unwrap_or_default());
     (text, stored)
 }
 
