@@ -381,6 +381,8 @@ pub struct Trace {
     counted_nodes: BTreeSet<String>,
     /// Records not kept, by `component action`.
     pub counted: BTreeMap<String, u64>,
+    /// [`Trace::count`]'s key, built here rather than allocated for each record.
+    count_key: String,
 }
 
 /// Where nodes' Leases live (`kube-node-lease`).
@@ -483,10 +485,18 @@ impl Trace {
     }
 
     fn count(&mut self, r: &Record) {
-        *self
-            .counted
-            .entry(format!("{} {}", r.component.as_str(), r.action))
-            .or_default() += 1;
+        // Most records of a big run end here: their key is built in a buffer kept for it, and
+        // allocated only the first time it is counted.
+        self.count_key.clear();
+        self.count_key.push_str(r.component.as_str());
+        self.count_key.push(' ');
+        self.count_key.push_str(r.action);
+        match self.counted.get_mut(self.count_key.as_str()) {
+            Some(n) => *n += 1,
+            None => {
+                self.counted.insert(self.count_key.clone(), 1);
+            }
+        }
     }
 
     /// A position to [`Trace::settle`] later.

@@ -153,6 +153,13 @@ pub fn render_value(v: &Value) -> String {
 
 /// Go's `strconv.Quote` for the characters that appear in practice.
 pub fn go_quote(s: &str) -> String {
+    // Names and reasons almost never need an escape: those are quoted in one go.
+    if !s
+        .bytes()
+        .any(|b| b < 0x20 || b == 0x7f || b == b'"' || b == b'\\')
+    {
+        return ["\"", s, "\""].concat();
+    }
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -412,6 +419,17 @@ impl std::error::Error for ApiError {}
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn go_quote_escapes_as_strconv_quote_does() {
+        assert_eq!(go_quote("web-1"), r#""web-1""#);
+        assert_eq!(go_quote(""), r#""""#);
+        assert_eq!(go_quote("ü ✓"), "\"ü ✓\"");
+        assert_eq!(
+            go_quote("a\"b\\c\nd\te\rf\u{1}g\u{7f}"),
+            r#""a\"b\\c\nd\te\rf\x01g\x7f""#
+        );
+    }
 
     #[test]
     fn selector_mismatch_renders_json_value_with_backticks() {

@@ -909,27 +909,25 @@ impl Cluster {
                     {
                         continue;
                     }
-                    let name = self.slots[slot]
-                        .component
-                        .as_ref()
-                        .map(|c| c.name())
-                        .unwrap_or_default();
-                    let now = self.now();
-                    self.trace.push(
-                        Record::new(
-                            now,
-                            Component::KubeApiserver,
-                            "watch",
-                            format!(
-                                "WATCH {} {}",
-                                e.kind,
-                                crate::apiserver::object_label(&e.object)
-                            ),
-                        )
-                        .peer(name)
-                        .object(crate::apiserver::object_label(&e.object))
-                        .revision(e.revision),
-                    );
+                    if self.trace.enabled {
+                        let now = self.now();
+                        let label = crate::apiserver::object_label(&e.object);
+                        // A delivery the trace only counts is not written out.
+                        let record = if self.trace.keeps(&label) {
+                            let name = self.slots[slot]
+                                .component
+                                .as_ref()
+                                .map(|c| c.name())
+                                .unwrap_or_default();
+                            let summary = format!("WATCH {} {label}", e.kind);
+                            Record::new(now, Component::KubeApiserver, "watch", summary)
+                                .peer(name)
+                                .revision(e.revision)
+                        } else {
+                            Record::new(now, Component::KubeApiserver, "watch", String::new())
+                        };
+                        self.trace.push(record.object(label));
+                    }
                     self.slots[slot].informers[informer].apply(&e);
                     self.handle(slot, Input::Watch { informer, event: e });
                 }
