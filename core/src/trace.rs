@@ -4,7 +4,7 @@
 use crate::api::json;
 use crate::kernel::Millis;
 use serde_json::{Map, Value};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// The component a record belongs to (DESIGN.md's list, in lane order).
@@ -370,16 +370,15 @@ pub struct Trace {
     pub enabled: bool,
     /// How many pods get full records; `None` keeps every record.
     pub pod_budget: Option<usize>,
-    /// Pods (`namespace/name`) with full records, and pods beyond the budget. Hash sets: every
-    /// record of a big run asks whether its object is sampled, and they are never listed.
-    sampled_pods: HashSet<String>,
-    counted_pods: HashSet<String>,
+    /// Pods (`namespace/name`) with full records, and pods beyond the budget.
+    sampled_pods: BTreeSet<String>,
+    counted_pods: BTreeSet<String>,
     /// ReplicaSets and Deployments (`Kind namespace/name`) with full records, and beyond.
-    sampled_workloads: HashSet<String>,
-    counted_workloads: HashSet<String>,
+    sampled_workloads: BTreeSet<String>,
+    counted_workloads: BTreeSet<String>,
     /// Nodes (by name) whose Node and Lease have full records, and beyond.
-    sampled_nodes: HashSet<String>,
-    counted_nodes: HashSet<String>,
+    sampled_nodes: BTreeSet<String>,
+    counted_nodes: BTreeSet<String>,
     /// Records not kept, by `component action`.
     pub counted: BTreeMap<String, u64>,
     /// [`Trace::count`]'s key, built here rather than allocated for each record.
@@ -465,8 +464,8 @@ impl Trace {
     }
 
     fn sample(
-        sampled: &mut HashSet<String>,
-        counted: &mut HashSet<String>,
+        sampled: &mut BTreeSet<String>,
+        counted: &mut BTreeSet<String>,
         key: &str,
         budget: usize,
     ) -> bool {
