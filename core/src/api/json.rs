@@ -24,32 +24,30 @@ fn array_index(token: &str) -> Option<usize> {
 
 impl JsonPointer for Value {
     fn lookup(&self, pointer: &str) -> Option<&Value> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        pointer
-            .strip_prefix('/')?
-            .split('/')
-            .try_fold(self, |target, token| match target {
-                Value::Object(map) => map.get(&*unescape(token)),
-                Value::Array(list) => array_index(token).and_then(|i| list.get(i)),
-                _ => None,
-            })
+        segments(pointer)?.try_fold(self, |target, token| match target {
+            Value::Object(map) => map.get(&*token),
+            Value::Array(list) => array_index(&token).and_then(|i| list.get(i)),
+            _ => None,
+        })
     }
 
     fn lookup_mut(&mut self, pointer: &str) -> Option<&mut Value> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        pointer
-            .strip_prefix('/')?
-            .split('/')
-            .try_fold(self, |target, token| match target {
-                Value::Object(map) => map.get_mut(&*unescape(token)),
-                Value::Array(list) => array_index(token).and_then(move |i| list.get_mut(i)),
-                _ => None,
-            })
+        segments(pointer)?.try_fold(self, |target, token| match target {
+            Value::Object(map) => map.get_mut(&*token),
+            Value::Array(list) => array_index(&token).and_then(move |i| list.get_mut(i)),
+            _ => None,
+        })
     }
+}
+
+/// A pointer's segments, unescaped: none for the empty pointer (the whole value), `None` for
+/// a pointer that does not start with `/`.
+fn segments(pointer: &str) -> Option<impl Iterator<Item = std::borrow::Cow<'_, str>>> {
+    let rest = match pointer {
+        "" => None,
+        _ => Some(pointer.strip_prefix('/')?),
+    };
+    Some(rest.into_iter().flat_map(|r| r.split('/')).map(unescape))
 }
 
 /// A pointer segment with its `~1` (`/`) and `~0` (`~`) escapes undone, borrowed when it has

@@ -210,6 +210,28 @@ mod tests {
     }
 
     #[test]
+    fn events_waiting_counts_what_every_watch_has_not_taken() {
+        let mut e = Etcd::new();
+        assert!(!e.events_waiting());
+        let a = e.watch("/p/", true, 0).unwrap();
+        let b = e.watch("/p/a", false, 0).unwrap();
+        e.put("/q", v("x"), 0).unwrap();
+        assert!(!e.events_waiting(), "nobody watches /q");
+        e.put("/p/a", v("1"), 0).unwrap();
+        assert!(e.events_waiting());
+        assert_eq!(e.take_events(a).len(), 1);
+        assert!(e.events_waiting(), "b has not taken its event");
+        assert!(e.cancel_watch(b));
+        assert!(!e.events_waiting(), "b's event went with it");
+        // A watch started in the past has its history waiting from the start.
+        let c = e.watch("/p/", true, 1).unwrap();
+        assert!(e.events_waiting());
+        assert_eq!(e.take_events(c).len(), 1);
+        assert!(!e.events_waiting());
+        assert!(e.take_events(a).is_empty());
+    }
+
+    #[test]
     fn keys_changed_lists_the_keys_written_between_two_revisions() {
         let mut e = Etcd::new();
         e.put("/p/a", v("1"), 0).unwrap(); // 2
