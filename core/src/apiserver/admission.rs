@@ -18,6 +18,16 @@ fn res(kind: &str, api_version: &str) -> &'static ResourceInfo {
     resources::for_kind(api_version, kind).expect("built-in resource")
 }
 
+/// What the admission plugins read on every pod create (Priority, LimitRanger, ResourceQuota):
+/// kube-apiserver reads them from informers, and so the watch cache keeps them decoded.
+pub fn informer_resources() -> [&'static ResourceInfo; 3] {
+    [
+        res("PriorityClass", "scheduling.k8s.io/v1"),
+        res("LimitRange", "v1"),
+        res("ResourceQuota", "v1"),
+    ]
+}
+
 /// NamespaceLifecycle: objects can only be created in a namespace that exists and is not terminating.
 pub fn namespace_lifecycle(
     info: &ResourceInfo,
@@ -190,7 +200,7 @@ fn priority(pod: &mut Object, store: &dyn ObjectLister) -> Result<(), ApiError> 
         .lookup("/spec/priorityClassName")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let classes = store.list(res("PriorityClass", "scheduling.k8s.io/v1"), None);
+    let classes = store.list_shared(res("PriorityClass", "scheduling.k8s.io/v1"), None);
     let chosen = match &class {
         Some(c) if !c.is_empty() => Some(
             classes

@@ -130,6 +130,9 @@ impl ApiServer {
         for r in RESOURCES.iter().filter(|r| rbac::is_policy_resource(r)) {
             storage.watch_prefix(&r.etcd_list_prefix(None));
         }
+        for r in admission::informer_resources() {
+            storage.watch_prefix(&r.etcd_list_prefix(None));
+        }
         ApiServer {
             storage,
             rng: Rng::stream(seed, "kube-apiserver"),
