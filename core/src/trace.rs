@@ -383,6 +383,11 @@ pub struct Trace {
     pub counted: BTreeMap<String, u64>,
     /// [`Trace::count`]'s key, built here rather than allocated for each record.
     count_key: String,
+    /// The object [`Trace::keeps`] last decided about, and its verdict: the records about one
+    /// object come in runs, and only a decision about another object can change a verdict, so
+    /// a run asks the sets once.
+    last_label: String,
+    last_kept: bool,
 }
 
 /// Where nodes' Leases live (`kube-node-lease`).
@@ -419,10 +424,13 @@ impl Trace {
         let Some(budget) = self.pod_budget else {
             return true;
         };
+        if !self.last_label.is_empty() && self.last_label == label {
+            return self.last_kept;
+        }
         let Some((kind, key)) = label.split_once(' ') else {
             return true;
         };
-        match kind {
+        let kept = match kind {
             "Pod" => Self::sample(&mut self.sampled_pods, &mut self.counted_pods, key, budget),
             "ReplicaSet" | "Deployment" => Self::sample(
                 &mut self.sampled_workloads,
@@ -460,7 +468,11 @@ impl Trace {
                         .any(|k| self.counted_workloads.contains(&format!("{k} {about}")))
             }
             _ => true,
-        }
+        };
+        self.last_label.clear();
+        self.last_label.push_str(label);
+        self.last_kept = kept;
+        kept
     }
 
     fn sample(
@@ -579,6 +591,30 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_verdict_repeated_in_a_run_follows_the_decisions_in_between() {
+        let mut t = Trace::sampled(1);
+        let verdicts: Vec<bool> = [
+            "Pod ns/a",
+            "Pod ns/a",
+            "Event ns/c.1",
+            "Event ns/c.1",
+            "Pod ns/c",
+            "Pod ns/c",
+            "Event ns/c.1",
+            "Event ns/c.1",
+            "Pod ns/a",
+        ]
+        .iter()
+        .map(|l| t.keeps(l))
+        .collect();
+        // The Event about ns/c is kept until ns/c itself is decided (and counted).
+        assert_eq!(
+            verdicts,
+            [true, true, true, true, false, false, false, false, true]
+        );
+    }
 
     #[test]
     fn a_sampled_trace_keeps_the_first_pods_and_counts_the_rest() {
