@@ -315,10 +315,10 @@ impl PackedLabels {
 /// One node as the scheduler's snapshot holds it (`framework.NodeInfo`).
 #[derive(Clone, Debug)]
 pub struct NodeInfo {
-    pub node: Object,
     pub name: String,
-    /// Read from `node` once, for the plugins that look at every node: its labels,
-    /// `spec.unschedulable` and `spec.taints`.
+    /// Read from the node object once, for the plugins that look at every node: its labels,
+    /// `spec.unschedulable` and `spec.taints`. (The object itself is not kept: a copy per node
+    /// of every status it reports, and the kubelet builds one for each pod it admits.)
     labels: PackedLabels,
     pub unschedulable: bool,
     taints: Vec<Value>,
@@ -392,7 +392,6 @@ impl NodeInfo {
             }
         }
         NodeInfo {
-            node: node.clone(),
             name: meta::name(node).to_string(),
             labels: PackedLabels::of(meta::labels(node)),
             unschedulable: node
@@ -461,7 +460,6 @@ impl NodeInfo {
     /// The node object changed: new labels, taints, allocatable, images; same pods.
     pub fn set_node(&mut self, node: &Object) {
         let fresh = NodeInfo::new(node);
-        self.node = fresh.node;
         self.labels = fresh.labels;
         self.unschedulable = fresh.unschedulable;
         self.taints = fresh.taints;
@@ -469,8 +467,8 @@ impl NodeInfo {
         self.image_states = fresh.image_states;
     }
 
-    pub fn labels(&self) -> Option<&serde_json::Map<String, Value>> {
-        meta::labels(&self.node)
+    pub fn has_labels(&self) -> bool {
+        !self.labels.spans.is_empty()
     }
 
     pub fn label(&self, key: &str) -> Option<&str> {

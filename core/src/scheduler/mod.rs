@@ -325,6 +325,14 @@ impl Scheduler {
     }
 
     fn upsert_node(&mut self, ctx: &Ctx<'_>, node: &Object) {
+        if self.put_node(ctx, node) {
+            count_image_spread(&mut self.snapshot);
+        }
+    }
+
+    /// [`Scheduler::upsert_node`] without counting the image spread again: true when it must
+    /// be (the node is new, or its images changed). The initial list counts once for all nodes.
+    fn put_node(&mut self, ctx: &Ctx<'_>, node: &Object) -> bool {
         let name = meta::name(node).to_string();
         let recount = match self.node_index(&name) {
             Some(i) => {
@@ -353,10 +361,8 @@ impl Scheduler {
                 true
             }
         };
-        if recount {
-            count_image_spread(&mut self.snapshot);
-        }
         self.node_fingerprints.insert(name, node_fingerprint(node));
+        recount
     }
 
     fn remove_node(&mut self, name: &str) {
@@ -865,9 +871,13 @@ impl Component for Scheduler {
         match input {
             Input::Started => {
                 ctx.after(FLUSH_INTERVAL_MS, TAG_FLUSH, true);
-                let nodes: Vec<Object> = ctx.cache(NODES).list().cloned().collect();
+                let nodes: Vec<Arc<Object>> = ctx.cache(NODES).list_shared().collect();
+                let mut recount = false;
                 for node in &nodes {
-                    self.upsert_node(ctx, node);
+                    recount |= self.put_node(ctx, node);
+                }
+                if recount {
+                    count_image_spread(&mut self.snapshot);
                 }
                 let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
                 for p in &pods {

@@ -266,7 +266,7 @@ impl PreScorePlugin for InterPodAffinity {
                 if !existing.has_affinity {
                     continue;
                 }
-                if node.labels().is_some_and(|l| !l.is_empty()) {
+                if node.has_labels() {
                     for t in required_terms(existing, "podAffinity") {
                         process_term(&mut scores, &t, HARD_POD_AFFINITY_WEIGHT, pod, node);
                     }
