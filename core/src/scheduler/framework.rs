@@ -135,6 +135,8 @@ pub struct PodInfo {
     pub has_required_anti_affinity: bool,
     /// It has a deletionTimestamp (spreading and affinity no longer count it).
     pub deleting: bool,
+    /// It names its node (`spec.nodeName`): NodeName asks for every node it filters.
+    pub names_node: bool,
     /// Its images, normalized: read on first use (ImageLocality asks once per scored node).
     images: std::sync::OnceLock<Vec<String>>,
 }
@@ -225,6 +227,10 @@ impl PodInfo {
             .and_then(Value::as_array)
             .is_some_and(|a| !a.is_empty());
         let deleting = pod.at(&["metadata", "deletionTimestamp"]).is_some();
+        let names_node = spec
+            .and_then(|s| s.get("nodeName"))
+            .and_then(Value::as_str)
+            .is_some_and(|n| !n.is_empty());
         PodInfo {
             pod: shared,
             key,
@@ -234,6 +240,7 @@ impl PodInfo {
             has_affinity,
             has_required_anti_affinity,
             deleting,
+            names_node,
             images: std::sync::OnceLock::new(),
         }
     }

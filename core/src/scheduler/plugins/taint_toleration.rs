@@ -23,12 +23,12 @@ fn effect(t: &Value) -> &str {
 
 impl FilterPlugin for TaintToleration {
     fn filter(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Status {
-        let tols = tolerations(pod);
+        // The pod's tolerations are read only for a node with taints (most have none).
         let untolerated = node
             .taints()
             .iter()
             .filter(|t| matches!(effect(t), "NoSchedule" | "NoExecute"))
-            .any(|t| !tols.iter().any(|tol| tolerates(tol, t)));
+            .any(|t| !tolerations(pod).iter().any(|tol| tolerates(tol, t)));
         if untolerated {
             Status::unresolvable(REASON)
         } else {
