@@ -67,11 +67,15 @@ pub struct ConsoleEntry {
 type DecodeCache = HashMap<Arc<str>, (i64, Arc<Object>)>;
 
 pub struct Player {
-    scenario: Scenario,
     cluster: Cluster,
-    ops: Vec<Op>,
-    /// `checkpoints[i]` is the state after `ops[i]`.
-    checkpoints: Vec<Checkpoint>,
+    /// The ops applied, in runs: an op and how many times in a row (a big run is millions of
+    /// events, and a log of one entry each took hundreds of MiB and long copies as it grew).
+    ops: Vec<(Op, usize)>,
+    /// How many ops were applied (the runs' total).
+    ops_len: usize,
+    /// The state after the ops, one entry per trace length: most events of a big run keep no
+    /// record, and only the last state of a length and the first op that reached it matter.
+    checkpoints: Vec<Reached>,
     start: Checkpoint,
     position: usize,
     clock: u64,
@@ -82,6 +86,13 @@ pub struct Player {
     decoded: RefCell<DecodeCache>,
     /// What the Cluster view last worked out of each node and pod.
     pub(crate) cluster_memo: crate::state::derive::ClusterMemo,
+}
+
+/// The ops from `first_op` on that left the trace at one length, and the state after the last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reached {
+    first_op: usize,
+    state: Checkpoint,
 }
 
 fn checkpoint(c: &Cluster) -> Checkpoint {
@@ -112,12 +123,13 @@ impl Player {
     /// [`Cluster::starting`]): playing starts them first, in the slices of the frames.
     pub fn starting(scenario: Scenario) -> Self {
         let node_names = kubeplay_core::cluster::node_names(&scenario);
-        let cluster = Cluster::starting(scenario.clone());
+        // The cluster keeps the scenario: a second copy of a big one took milliseconds of Apply.
+        let cluster = Cluster::starting(scenario);
         let start = checkpoint(&cluster);
         Player {
-            scenario,
             cluster,
             ops: Vec::new(),
+            ops_len: 0,
             checkpoints: Vec::new(),
             start,
             position: 0,
@@ -143,7 +155,7 @@ impl Player {
     }
 
     pub fn scenario(&self) -> &Scenario {
-        &self.scenario
+        &self.cluster.scenario
     }
     pub fn cluster(&self) -> &Cluster {
         &self.cluster
@@ -174,7 +186,7 @@ impl Player {
     }
     /// How many ops (events and commands) were applied.
     pub fn ops_applied(&self) -> usize {
-        self.ops.len()
+        self.ops_len
     }
 
     /// The time of the next event, or `None` when the run is over: the cluster is quiet (only
@@ -225,8 +237,19 @@ impl Player {
                 })
             }
         };
-        self.ops.push(op.clone());
-        self.checkpoints.push(checkpoint(&self.cluster));
+        match self.ops.last_mut() {
+            Some((Op::Event, n)) if *op == Op::Event => *n += 1,
+            _ => self.ops.push((op.clone(), 1)),
+        }
+        self.ops_len += 1;
+        let state = checkpoint(&self.cluster);
+        match self.checkpoints.last_mut() {
+            Some(last) if last.state.trace_len == state.trace_len => last.state = state,
+            _ => self.checkpoints.push(Reached {
+                first_op: self.ops_len - 1,
+                state,
+            }),
+        }
         self.flow.extend(&self.cluster.trace.records);
         entry
     }
@@ -353,10 +376,10 @@ impl Player {
         // The last checkpoint at or before the position...
         let i = self
             .checkpoints
-            .partition_point(|c| c.trace_len <= position);
+            .partition_point(|c| c.state.trace_len <= position);
         let base = match i {
             0 => self.start,
-            i => self.checkpoints[i - 1],
+            i => self.checkpoints[i - 1].state,
         };
         // ...and any write after it among the revealed records.
         records[base.trace_len.min(position)..position]
@@ -407,29 +430,45 @@ impl Player {
     /// Brings the cluster to the state shown (rebuilding it when it ran ahead), so a command
     /// typed now acts on what the person sees.
     fn settle_at_position(&mut self) {
-        // The fewest ops after which the shown records all exist.
-        let k = if self.position <= self.start.trace_len {
-            0
-        } else {
-            self.checkpoints
-                .partition_point(|c| c.trace_len < self.position)
-                + 1
-        };
-        if k < self.ops.len() {
+        let k = self.ops_to_reach(self.position);
+        if k < self.ops_len {
             self.rebuild(k);
         }
         self.position = self.records().len();
         self.clock = self.clock.max(self.cluster.now());
     }
 
+    /// The fewest ops after which the first `position` records all exist.
+    fn ops_to_reach(&self, position: usize) -> usize {
+        if position <= self.start.trace_len {
+            return 0;
+        }
+        let i = self
+            .checkpoints
+            .partition_point(|c| c.state.trace_len < position);
+        self.checkpoints
+            .get(i)
+            .map_or(self.ops_len, |c| c.first_op + 1)
+    }
+
     /// A fresh cluster from the same scenario and seed, with the first `ops` ops replayed.
     fn rebuild(&mut self, ops: usize) {
-        let log: Vec<Op> = self.ops[..ops].to_vec();
+        let mut log: Vec<(Op, usize)> = Vec::new();
+        let mut left = ops;
+        for (op, n) in &self.ops {
+            if left == 0 {
+                break;
+            }
+            log.push((op.clone(), (*n).min(left)));
+            left -= (*n).min(left);
+        }
         let clock = self.clock;
         let position = self.position;
-        *self = Player::new(self.scenario.clone());
-        for op in &log {
-            self.apply(op);
+        *self = Player::new(self.cluster.scenario.clone());
+        for (op, n) in &log {
+            for _ in 0..*n {
+                self.apply(op);
+            }
         }
         self.position = position.min(self.records().len());
         self.clock = clock;
@@ -581,6 +620,45 @@ mod tests {
         assert!(deployments.is_empty());
         let deployments = p.objects_at("/registry/deployments/", rev);
         assert_eq!(deployments.len(), 1);
+    }
+
+    #[test]
+    fn the_compact_op_log_answers_as_one_entry_per_op_would() {
+        let mut p = default_player();
+        // One (trace length, revision) per op, as the log kept them before it was compacted.
+        let mut each = Vec::new();
+        while p.next_event() {
+            each.push(checkpoint(&p.cluster));
+        }
+        assert_eq!(p.ops_applied(), each.len());
+        // One run of events; the events that kept no record share their length's entry.
+        assert_eq!(p.ops.len(), 1);
+        assert!(p.checkpoints.len() < each.len());
+        for position in 0..=p.records().len() {
+            let reach = if position <= p.start.trace_len {
+                0
+            } else {
+                each.iter()
+                    .position(|c| c.trace_len >= position)
+                    .map_or(each.len(), |i| i + 1)
+            };
+            assert_eq!(p.ops_to_reach(position), reach, "position {position}");
+            let before = each.iter().rfind(|c| c.trace_len <= position);
+            let base = before.copied().unwrap_or(p.start);
+            let revision = p.records()[base.trace_len.min(position)..position]
+                .iter()
+                .filter_map(|r| r.revision)
+                .fold(base.revision, i64::max);
+            assert_eq!(p.revision_at(position), revision, "position {position}");
+        }
+        // A rebuild replays a prefix of the runs and lands on the same records.
+        let records: Vec<String> = p.records().iter().map(|r| r.summary.clone()).collect();
+        let k = p.ops_to_reach(records.len() / 2);
+        p.rebuild(k);
+        assert_eq!(p.ops_applied(), k);
+        let again: Vec<String> = p.records().iter().map(|r| r.summary.clone()).collect();
+        assert_eq!(again[..], records[..again.len()]);
+        assert!(again.len() >= records.len() / 2);
     }
 
     #[test]
