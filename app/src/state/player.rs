@@ -453,15 +453,14 @@ impl Player {
 
     /// A fresh cluster from the same scenario and seed, with the first `ops` ops replayed.
     fn rebuild(&mut self, ops: usize) {
-        let mut log: Vec<(Op, usize)> = Vec::new();
+        // The runs cut to the first `ops` ops.
+        let mut log = std::mem::take(&mut self.ops);
         let mut left = ops;
-        for (op, n) in &self.ops {
-            if left == 0 {
-                break;
-            }
-            log.push((op.clone(), (*n).min(left)));
-            left -= (*n).min(left);
-        }
+        log.retain_mut(|(_, n)| {
+            *n = (*n).min(left);
+            left -= *n;
+            *n > 0
+        });
         let clock = self.clock;
         let position = self.position;
         *self = Player::new(self.cluster.scenario.clone());

@@ -125,12 +125,10 @@ pub struct Authenticated {
 impl ApiServer {
     pub fn new(seed: u64) -> Self {
         let mut storage = Storage::new();
-        // The RBAC authorizer reads its policy from informers on these four resources: keep
-        // them decoded, so reloading the policy after a write does not parse them again.
-        for r in RESOURCES.iter().filter(|r| rbac::is_policy_resource(r)) {
-            storage.watch_prefix(&r.etcd_list_prefix(None));
-        }
-        for r in admission::informer_resources() {
+        // The RBAC authorizer and the admission plugins read these resources from informers:
+        // keep them decoded, so reading them after a write does not parse them again.
+        let policy = RESOURCES.iter().filter(|r| rbac::is_policy_resource(r));
+        for r in policy.chain(admission::informer_resources()) {
             storage.watch_prefix(&r.etcd_list_prefix(None));
         }
         ApiServer {

@@ -16,11 +16,12 @@ impl Plugin for NodeName {
 
 impl FilterPlugin for NodeName {
     fn filter(&self, _: &CycleState, pod: &PodInfo, node: &NodeInfo) -> Status {
+        // Most pods name no node: PodInfo read that once, not for every node filtered.
         if !pod.names_node {
             return Status::success();
         }
         match pod.spec("nodeName").and_then(Value::as_str) {
-            Some(n) if !n.is_empty() && n != node.name => Status::unresolvable(REASON),
+            Some(n) if n != node.name => Status::unresolvable(REASON),
             _ => Status::success(),
         }
     }
