@@ -168,6 +168,25 @@ test('kubectl get pods typed in the console prints the table', async () => {
       (t) => `etcdctl console: ${JSON.stringify(t)}`,
       { problems },
     );
+    // A long output (every key: more lines than the log shows) leaves its end in view, and a
+    // short one after it too.
+    for (const cmd of ['get /registry --prefix --keys-only', 'get /registry/deployments/default/nginx --keys-only']) {
+      await e.fill(cmd);
+      await e.press('Enter');
+      await waitUntil(
+        () => page.locator('[data-testid="etcdctl"] .entry').last().innerText().catch(() => null),
+        (t) => (t ?? '').startsWith(`$ etcdctl ${cmd}`) && t.includes('/registry/'),
+        (t) => `etcdctl console, last entry: ${JSON.stringify(t)}`,
+        { problems },
+      );
+      const view = await page.locator('[data-testid="etcdctl"] .console-log').evaluate((log) => {
+        const box = log.getBoundingClientRect();
+        const last = log.querySelector('.entry:last-child').getBoundingClientRect();
+        return { overflows: log.scrollHeight > log.clientHeight, boxBottom: box.bottom, lastBottom: last.bottom };
+      });
+      assert.ok(view.overflows, `the log should overflow after '${cmd}': ${JSON.stringify(view)}`);
+      assert.ok(Math.abs(view.lastBottom - view.boxBottom) < 12, `the newest output is not in view: ${JSON.stringify(view)}`);
+    }
     assert.deepEqual(appErrors(problems), [], problems.join('\n'));
   } finally {
     await context.close();
