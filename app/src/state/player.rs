@@ -195,7 +195,7 @@ impl Player {
         if !self.cluster.started() {
             return Some(self.cluster.now());
         }
-        let t = self.cluster.queue.peek_time()?;
+        let t = self.cluster.next_time()?;
         (t <= MAX_RUN_MS && !self.cluster.is_quiet()).then_some(t)
     }
 

@@ -93,7 +93,15 @@ pub struct Cluster {
     /// What is left of the cluster's start (last first); see [`Cluster::starting`]. `None`
     /// once it has started.
     to_start: Option<Vec<StartTask>>,
+    /// The scenario's `kubectl apply` while it has objects left: each step applies a few and
+    /// nothing else runs in between (see [`crate::kubectl::ScenarioApply`]).
+    applying: Option<Box<crate::kubectl::ScenarioApply>>,
+    /// How many objects of the scenario's manifest one step applies.
+    apply_objects_per_step: usize,
 }
+
+/// How many objects of the scenario's manifest one step applies.
+const APPLY_OBJECTS_PER_STEP: usize = 8;
 
 /// One piece of a cluster's start, in the order they are done: the bootstrap objects and the
 /// nodes are created, then the control plane starts, then each node's kubelet and kube-proxy.
@@ -180,6 +188,8 @@ impl Cluster {
             pending_work: 0,
             kubelets: BTreeMap::new(),
             to_start: None,
+            applying: None,
+            apply_objects_per_step: APPLY_OBJECTS_PER_STEP,
         };
         let mut to_start: Vec<StartTask> = cluster
             .bootstrap_objects()
@@ -837,13 +847,22 @@ impl Cluster {
 
     /// Whether nothing but periodic work (heartbeats, resyncs) is left.
     pub fn is_quiet(&self) -> bool {
-        self.pending_work == 0
+        self.pending_work == 0 && self.applying.is_none()
+    }
+
+    /// When the next step happens: now while the scenario's apply has objects left, else
+    /// the time of the queue's next event.
+    pub fn next_time(&self) -> Option<Millis> {
+        if self.applying.is_some() {
+            return Some(self.now());
+        }
+        self.queue.peek_time()
     }
 
     /// Runs until quiet (nothing left but periodic work) or, with `until`, to exactly that time.
     pub fn run(&mut self, until: Option<Millis>) {
         let limit = until.unwrap_or(MAX_RUN_MS);
-        while let Some(t) = self.queue.peek_time() {
+        while let Some(t) = self.next_time() {
             if t > limit || (until.is_none() && self.is_quiet()) {
                 break;
             }
@@ -855,8 +874,14 @@ impl Cluster {
         }
     }
 
-    /// Fires the next event; false when the queue is empty.
+    /// Fires the next event (or applies the scenario's next objects); false when the queue is
+    /// empty.
     pub fn step_one(&mut self) -> bool {
+        if let Some(apply) = self.applying.take() {
+            self.continue_apply(*apply);
+            self.flush_watches();
+            return true;
+        }
         let Some(t) = self.queue.peek_time() else {
             return false;
         };
@@ -891,6 +916,14 @@ impl Cluster {
             ));
         }
         self.flush_watches();
+    }
+
+    /// Applies the scenario's next objects; its output once the last is applied.
+    fn continue_apply(&mut self, apply: crate::kubectl::ScenarioApply) {
+        match apply.step(self, self.apply_objects_per_step) {
+            Ok(out) => self.outputs.push(out),
+            Err(rest) => self.applying = Some(rest),
+        }
     }
 
     fn dispatch(&mut self, event: Event) {
@@ -946,15 +979,10 @@ impl Cluster {
                     .map(|o| o.text.as_str())
                     .collect::<Vec<_>>()
                     .join("\n---\n");
-                let out = crate::kubectl::run_with_source(
-                    self,
-                    &["apply".into(), "-f".into(), file.clone()],
-                    Some((&file, &text)),
-                );
-                self.outputs.push(CommandOutput {
-                    command: format!("kubectl apply -f {file}"),
-                    ..out
-                });
+                match crate::kubectl::ScenarioApply::start(self, &file, &text) {
+                    Ok(apply) => self.continue_apply(apply),
+                    Err(out) => self.outputs.push(out),
+                }
             }
             Event::Step(Some(i)) => {
                 let step = self.scenario.steps[i].clone();
@@ -997,5 +1025,54 @@ impl Cluster {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Twenty Deployments and a step at time 0 queued after their apply.
+    fn many_objects() -> String {
+        let mut text = String::new();
+        for i in 0..20 {
+            text.push_str(&format!(
+                "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web-{i}\nspec:\n  replicas: 1\n  selector:\n    matchLabels: {{app: web-{i}}}\n  template:\n    metadata:\n      labels: {{app: web-{i}}}\n    spec:\n      containers:\n      - name: c\n        image: nginx:1.27\n---\n"
+            ));
+        }
+        text.push_str("apiVersion: kubeplay/v1alpha1\nkind: Scenario\nsteps:\n- at: 0s\n  kubectl: get deployments -o name\n");
+        text
+    }
+
+    #[test]
+    fn a_big_manifest_is_applied_over_several_steps_with_the_trace_of_one() {
+        let text = many_objects();
+        let mut stepped = Cluster::from_text("many.yaml", &text).unwrap();
+        let mut whole = Cluster::from_text("many.yaml", &text).unwrap();
+        whole.apply_objects_per_step = usize::MAX;
+
+        // The apply's first step applies 8 objects; two more steps apply the rest, and the
+        // queue's next event (the step at time 0) waits for them.
+        assert!(stepped.step_one());
+        assert!(stepped.applying.is_some());
+        assert!(stepped.outputs.is_empty());
+        assert_eq!(stepped.next_time(), Some(stepped.now()));
+        assert!(!stepped.is_quiet());
+        assert!(stepped.step_one() && stepped.step_one());
+        assert!(stepped.applying.is_none());
+        assert_eq!(stepped.outputs.len(), 1);
+        assert!(whole.step_one());
+        assert!(whole.applying.is_none());
+
+        stepped.run(None);
+        whole.run(None);
+        assert_eq!(stepped.outputs, whole.outputs);
+        assert_eq!(stepped.trace.to_json_lines(), whole.trace.to_json_lines());
+        let apply = &stepped.outputs[0];
+        assert_eq!(apply.command, "kubectl apply -f many.yaml");
+        assert_eq!(apply.stdout.lines().count(), 20, "{}", apply.stdout);
+        assert!(apply.stdout.ends_with("deployment.apps/web-19 created\n"));
+        // The step queued at time 0 ran after the whole manifest.
+        assert_eq!(stepped.outputs[1].stdout.lines().count(), 20);
     }
 }

@@ -149,112 +149,124 @@ fn three_way(original: &Value, modified: &Value, current: &Value) -> Value {
 
 pub fn apply(ctx: &mut Ctx<'_>, create_only: bool) -> Result<(), String> {
     let (shown, objects) = read_objects(ctx)?;
-    for (mut obj, info) in objects {
-        let ns = if info.namespaced {
-            Some(
-                meta::namespace(&obj)
-                    .map(str::to_string)
-                    .unwrap_or_else(|| ctx.namespace.clone()),
-            )
-        } else {
-            None
-        };
-        if ctx.explicit_namespace && info.namespaced {
-            if let Some(obj_ns) = meta::namespace(&obj) {
-                if obj_ns != ctx.namespace {
-                    ctx.fail(&format!(
-                        "error: the namespace from the provided object {obj_ns:?} does not match the namespace {:?}. You must pass '--namespace={obj_ns}' to perform this operation.",
-                        ctx.namespace
-                    ));
-                    continue;
-                }
-            }
-        }
-        let name = meta::name(&obj).to_string();
-        if create_only {
-            let req = ctx
-                .request(Verb::Create, info)
-                .namespace(ns.as_deref())
-                .body(obj);
-            match ctx.send(&req) {
-                Ok(created) => ctx.out.push_str(&format!(
-                    "{} created\n",
-                    kind_name(info, meta::name(&created))
-                )),
-                Err(e) => ctx.fail(&format_error(
-                    &e,
-                    &format!("error when creating {shown:?}: "),
-                )),
-            }
-            continue;
-        }
-        if name.is_empty() {
-            match obj.lookup("/metadata/generateName").and_then(Value::as_str) {
-                Some(g) => ctx.fail(&format!("error: from {g}: cannot use generate name with apply")),
-                None => ctx.fail(&format!(
-                    "error: error when retrieving current configuration of:\nResource: \"{}, Resource={}\", GroupVersionKind: \"{}, Kind={}\"\nName: \"\", Namespace: {:?}\nfrom server for: {shown:?}: resource name may not be empty",
-                    info.api_version(), info.plural, info.api_version(), info.kind, ns.clone().unwrap_or_default()
-                )),
-            }
-            continue;
-        }
-        // The annotation records what was applied, for the next apply's three-way merge.
-        let mut config = obj.clone();
-        if let Some(m) = config.get_mut("metadata").and_then(Value::as_object_mut) {
-            if let Some(a) = m.get_mut("annotations").and_then(Value::as_object_mut) {
-                a.remove(LAST_APPLIED);
-            }
-        }
-        meta::set_annotation(
-            &mut obj,
-            LAST_APPLIED,
-            &format!("{}\n", serde_json::to_string(&config).unwrap_or_default()),
-        );
-        let get = ctx
-            .request(Verb::Get, info)
-            .namespace(ns.as_deref())
-            .name(&name);
-        match ctx.send(&get) {
-            Err(e) if e.reason == "NotFound" => {
-                let req = ctx.request(Verb::Create, info).namespace(ns.as_deref()).body(obj);
-                match ctx.send(&req) {
-                    Ok(_) => ctx.out.push_str(&format!("{} created\n", kind_name(info, &name))),
-                    Err(e) => ctx.fail(&format_error(&e, &format!("error when creating {shown:?}: "))),
-                }
-            }
-            Err(e) => ctx.fail(&format!(
-                "Error from server ({}): error when retrieving current configuration of:\nResource: \"{}, Resource={}\", GroupVersionKind: \"{}, Kind={}\"\nName: {name:?}, Namespace: {:?}\nfrom server for: {shown:?}: {}",
-                e.reason,
-                info.api_version(),
-                info.plural,
-                info.api_version(),
-                info.kind,
-                ns.clone().unwrap_or_default(),
-                e.message
-            )),
-            Ok(live) => {
-                let original = live
-                    .lookup("/metadata/annotations")
-                    .and_then(|a| a.get(LAST_APPLIED))
-                    .and_then(Value::as_str)
-                    .and_then(|s| serde_json::from_str::<Value>(s).ok())
-                    .unwrap_or(json!({}));
-                let p = three_way(&original, &obj, &live);
-                let mut preview = live.clone();
-                patch::strategic_merge(&mut preview, &p);
-                if p.as_object().is_none_or(|m| m.is_empty()) || preview == live {
-                    ctx.out.push_str(&format!("{} unchanged\n", kind_name(info, &name)));
-                    continue;
-                }
-                let req = ctx.request(Verb::Patch(PatchType::Strategic), info).namespace(ns.as_deref()).name(&name).body(p);
-                match ctx.send(&req) {
-                    Ok(_) => ctx.out.push_str(&format!("{} configured\n", kind_name(info, &name))),
-                    Err(e) => ctx.fail(&format_error(&e, &format!("error when applying patch:\n{}\nto:\nResource: \"{}, Resource={}\"\nName: {name:?}, Namespace: {:?}\nfor: {shown:?}: ", serde_json::to_string(&req.body).unwrap_or_default(), info.api_version(), info.plural, ns.clone().unwrap_or_default()))),
-                }
+    for (obj, info) in objects {
+        apply_object(ctx, &shown, obj, info, create_only);
+    }
+    Ok(())
+}
+
+/// Creates one object of the manifest `shown`, or (apply) patches it with the three-way
+/// merge of what was last applied, what is applied now and what is live.
+pub fn apply_object(
+    ctx: &mut Ctx<'_>,
+    shown: &str,
+    mut obj: Object,
+    info: &'static crate::api::ResourceInfo,
+    create_only: bool,
+) {
+    let ns = if info.namespaced {
+        Some(
+            meta::namespace(&obj)
+                .map(str::to_string)
+                .unwrap_or_else(|| ctx.namespace.clone()),
+        )
+    } else {
+        None
+    };
+    if ctx.explicit_namespace && info.namespaced {
+        if let Some(obj_ns) = meta::namespace(&obj) {
+            if obj_ns != ctx.namespace {
+                ctx.fail(&format!(
+                    "error: the namespace from the provided object {obj_ns:?} does not match the namespace {:?}. You must pass '--namespace={obj_ns}' to perform this operation.",
+                    ctx.namespace
+                ));
+                return;
             }
         }
     }
-    Ok(())
+    let name = meta::name(&obj).to_string();
+    if create_only {
+        let req = ctx
+            .request(Verb::Create, info)
+            .namespace(ns.as_deref())
+            .body(obj);
+        match ctx.send(&req) {
+            Ok(created) => ctx.out.push_str(&format!(
+                "{} created\n",
+                kind_name(info, meta::name(&created))
+            )),
+            Err(e) => ctx.fail(&format_error(
+                &e,
+                &format!("error when creating {shown:?}: "),
+            )),
+        }
+        return;
+    }
+    if name.is_empty() {
+        match obj.lookup("/metadata/generateName").and_then(Value::as_str) {
+            Some(g) => ctx.fail(&format!("error: from {g}: cannot use generate name with apply")),
+            None => ctx.fail(&format!(
+                "error: error when retrieving current configuration of:\nResource: \"{}, Resource={}\", GroupVersionKind: \"{}, Kind={}\"\nName: \"\", Namespace: {:?}\nfrom server for: {shown:?}: resource name may not be empty",
+                info.api_version(), info.plural, info.api_version(), info.kind, ns.clone().unwrap_or_default()
+            )),
+        }
+        return;
+    }
+    // The annotation records what was applied, for the next apply's three-way merge.
+    let mut config = obj.clone();
+    if let Some(m) = config.get_mut("metadata").and_then(Value::as_object_mut) {
+        if let Some(a) = m.get_mut("annotations").and_then(Value::as_object_mut) {
+            a.remove(LAST_APPLIED);
+        }
+    }
+    meta::set_annotation(
+        &mut obj,
+        LAST_APPLIED,
+        &format!("{}\n", serde_json::to_string(&config).unwrap_or_default()),
+    );
+    let get = ctx
+        .request(Verb::Get, info)
+        .namespace(ns.as_deref())
+        .name(&name);
+    match ctx.send(&get) {
+        Err(e) if e.reason == "NotFound" => {
+            let req = ctx.request(Verb::Create, info).namespace(ns.as_deref()).body(obj);
+            match ctx.send(&req) {
+                Ok(_) => ctx.out.push_str(&format!("{} created\n", kind_name(info, &name))),
+                Err(e) => ctx.fail(&format_error(&e, &format!("error when creating {shown:?}: "))),
+            }
+        }
+        Err(e) => ctx.fail(&format!(
+            "Error from server ({}): error when retrieving current configuration of:\nResource: \"{}, Resource={}\", GroupVersionKind: \"{}, Kind={}\"\nName: {name:?}, Namespace: {:?}\nfrom server for: {shown:?}: {}",
+            e.reason,
+            info.api_version(),
+            info.plural,
+            info.api_version(),
+            info.kind,
+            ns.clone().unwrap_or_default(),
+            e.message
+        )),
+        Ok(live) => {
+            let original = live
+                .lookup("/metadata/annotations")
+                .and_then(|a| a.get(LAST_APPLIED))
+                .and_then(Value::as_str)
+                .and_then(|s| serde_json::from_str::<Value>(s).ok())
+                .unwrap_or(json!({}));
+            let p = three_way(&original, &obj, &live);
+            let mut preview = live.clone();
+            patch::strategic_merge(&mut preview, &p);
+            if p.as_object().is_none_or(|m| m.is_empty()) || preview == live {
+                ctx.out.push_str(&format!("{} unchanged\n", kind_name(info, &name)));
+                return;
+            }
+            let req = ctx.request(Verb::Patch(PatchType::Strategic), info).namespace(ns.as_deref()).name(&name).body(p);
+            match ctx.send(&req) {
+                Ok(_) => ctx.out.push_str(&format!("{} configured\n", kind_name(info, &name))),
+                Err(e) => ctx.fail(&format_error(&e, &format!("error when applying patch:\n{}\nto:\nResource: \"{}, Resource={}\"\nName: {name:?}, Namespace: {:?}\nfor: {shown:?}: ", serde_json::to_string(&req.body).unwrap_or_default(), info.api_version(), info.plural, ns.clone().unwrap_or_default()))),
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -34,6 +34,79 @@ pub struct Ctx<'a> {
     pub source: Option<(String, String)>,
     /// The server warnings printed so far (each is printed once).
     warned: Vec<String>,
+    /// When the command was typed, and the command line, for its [`CommandOutput`].
+    t_ms: crate::kernel::time::Millis,
+    command: String,
+}
+
+/// A kubectl invocation between two steps of the simulation: its state without the cluster
+/// (see [`ScenarioApply`]).
+struct Paused {
+    flags: Flags,
+    namespace: String,
+    explicit_namespace: bool,
+    out: String,
+    err: String,
+    code: i32,
+    source: Option<(String, String)>,
+    warned: Vec<String>,
+    t_ms: crate::kernel::time::Millis,
+    command: String,
+}
+
+/// The scenario's `kubectl apply -f FILE`, a few objects per step of the simulation: a manifest
+/// of hundreds of objects would otherwise hold the page for one long task. The cluster runs
+/// nothing else until it has finished, so the trace is the one a single step would write.
+pub struct ScenarioApply {
+    ctx: Paused,
+    shown: String,
+    objects: std::vec::IntoIter<(Object, &'static ResourceInfo)>,
+}
+
+impl ScenarioApply {
+    /// Reads and checks the manifest (kubectl's client-side steps). `Err` is the command's
+    /// output when it ends there (a manifest kubectl refuses).
+    pub fn start(
+        cluster: &mut Cluster,
+        file: &str,
+        text: &str,
+    ) -> Result<ScenarioApply, CommandOutput> {
+        let args = ["apply".to_string(), "-f".to_string(), file.to_string()];
+        let (mut ctx, _) = begin(cluster, &args, Some((file, text)))?;
+        match apply::read_objects(&mut ctx) {
+            Ok((shown, objects)) => Ok(ScenarioApply {
+                ctx: ctx.pause(),
+                shown,
+                objects: objects.into_iter(),
+            }),
+            Err(e) => {
+                ctx.fail(&e);
+                Err(ctx.finish())
+            }
+        }
+    }
+
+    /// Applies up to `n` more objects: `Ok` with the command's output once all are applied,
+    /// else what is left to apply.
+    pub fn step(self, cluster: &mut Cluster, n: usize) -> Result<CommandOutput, Box<Self>> {
+        let ScenarioApply {
+            ctx,
+            shown,
+            mut objects,
+        } = self;
+        let mut ctx = ctx.resume(cluster);
+        for (obj, info) in objects.by_ref().take(n) {
+            apply::apply_object(&mut ctx, &shown, obj, info, false);
+        }
+        if objects.len() == 0 {
+            return Ok(ctx.finish());
+        }
+        Err(Box::new(ScenarioApply {
+            ctx: ctx.pause(),
+            shown,
+            objects,
+        }))
+    }
 }
 
 /// Runs `kubectl ARGS` against the cluster at its current time.
@@ -47,53 +120,10 @@ pub fn run_with_source(
     args: &[String],
     source: Option<(&str, &str)>,
 ) -> CommandOutput {
-    let t_ms = cluster.now();
-    let command = format!("kubectl {}", args.join(" "));
-    // `logs` has flags of its own (`-p` is `--previous` there).
-    let (args, log_flags) = if logs::is_logs(args) {
-        match logs::split_flags(args) {
-            Ok((rest, f)) => (rest, f),
-            Err(e) => {
-                return CommandOutput {
-                    t_ms,
-                    command,
-                    stdout: String::new(),
-                    stderr: format!("error: {e}\nSee 'kubectl logs --help' for usage.\n"),
-                    exit_code: 1,
-                };
-            }
-        }
-    } else {
-        (args.to_vec(), logs::LogFlags::default())
+    let (mut ctx, log_flags) = match begin(cluster, args, source) {
+        Ok(started) => started,
+        Err(out) => return out,
     };
-    let args = args.as_slice();
-    let flags = match Flags::parse(args) {
-        Ok(f) => f,
-        Err(e) => {
-            let sub = args.first().cloned().unwrap_or_default();
-            return CommandOutput {
-                t_ms,
-                command,
-                stdout: String::new(),
-                stderr: format!("error: {e}\nSee 'kubectl {sub} --help' for usage.\n"),
-                exit_code: 1,
-            };
-        }
-    };
-    let explicit = flags.value("namespace").is_some();
-    let namespace = flags.value("namespace").unwrap_or("default").to_string();
-    let mut ctx = Ctx {
-        cluster,
-        flags,
-        namespace,
-        explicit_namespace: explicit,
-        out: String::new(),
-        err: String::new(),
-        code: 0,
-        source: source.map(|(n, t)| (n.to_string(), t.to_string())),
-        warned: Vec::new(),
-    };
-    ctx.kubeconfig();
     let sub: Vec<String> = ctx.flags.positional.clone();
     let result = match sub.first().map(String::as_str) {
         Some("apply") => apply::apply(&mut ctx, false),
@@ -134,23 +164,121 @@ pub fn run_with_source(
     if let Err(e) = result {
         ctx.fail(&e);
     }
-    let (stdout, stderr, exit_code) = (ctx.out, ctx.err, ctx.code);
-    let now = cluster.now();
-    let summary = match (stdout.lines().next(), stderr.lines().next()) {
-        (_, Some(e)) => e.to_string(),
-        (Some(o), None) => o.to_string(),
-        (None, None) => "(no output)".to_string(),
+    ctx.finish()
+}
+
+/// Parses the command line and reads the kubeconfig: the [`Ctx`] to run the command in (and
+/// `kubectl logs`' own flags), or the output of a command line kubectl rejects.
+fn begin<'a>(
+    cluster: &'a mut Cluster,
+    args: &[String],
+    source: Option<(&str, &str)>,
+) -> Result<(Ctx<'a>, logs::LogFlags), CommandOutput> {
+    let t_ms = cluster.now();
+    let command = format!("kubectl {}", args.join(" "));
+    // `logs` has flags of its own (`-p` is `--previous` there).
+    let (args, log_flags) = if logs::is_logs(args) {
+        match logs::split_flags(args) {
+            Ok((rest, f)) => (rest, f),
+            Err(e) => {
+                return Err(CommandOutput {
+                    t_ms,
+                    command,
+                    stdout: String::new(),
+                    stderr: format!("error: {e}\nSee 'kubectl logs --help' for usage.\n"),
+                    exit_code: 1,
+                });
+            }
+        }
+    } else {
+        (args.to_vec(), logs::LogFlags::default())
     };
-    cluster.trace.push(
-        Record::new(now, Component::Kubectl, "kubectl.output", summary)
-            .detail("exit_code", exit_code.into()),
-    );
-    CommandOutput {
+    let args = args.as_slice();
+    let flags = match Flags::parse(args) {
+        Ok(f) => f,
+        Err(e) => {
+            let sub = args.first().cloned().unwrap_or_default();
+            return Err(CommandOutput {
+                t_ms,
+                command,
+                stdout: String::new(),
+                stderr: format!("error: {e}\nSee 'kubectl {sub} --help' for usage.\n"),
+                exit_code: 1,
+            });
+        }
+    };
+    let explicit = flags.value("namespace").is_some();
+    let namespace = flags.value("namespace").unwrap_or("default").to_string();
+    let mut ctx = Ctx {
+        cluster,
+        flags,
+        namespace,
+        explicit_namespace: explicit,
+        out: String::new(),
+        err: String::new(),
+        code: 0,
+        source: source.map(|(n, t)| (n.to_string(), t.to_string())),
+        warned: Vec::new(),
         t_ms,
         command,
-        stdout,
-        stderr,
-        exit_code,
+    };
+    ctx.kubeconfig();
+    Ok((ctx, log_flags))
+}
+
+impl<'a> Ctx<'a> {
+    fn pause(self) -> Paused {
+        Paused {
+            flags: self.flags,
+            namespace: self.namespace,
+            explicit_namespace: self.explicit_namespace,
+            out: self.out,
+            err: self.err,
+            code: self.code,
+            source: self.source,
+            warned: self.warned,
+            t_ms: self.t_ms,
+            command: self.command,
+        }
+    }
+
+    /// The command's output, with its last trace record (what a terminal shows first).
+    fn finish(self) -> CommandOutput {
+        let now = self.cluster.now();
+        let summary = match (self.out.lines().next(), self.err.lines().next()) {
+            (_, Some(e)) => e.to_string(),
+            (Some(o), None) => o.to_string(),
+            (None, None) => "(no output)".to_string(),
+        };
+        self.cluster.trace.push(
+            Record::new(now, Component::Kubectl, "kubectl.output", summary)
+                .detail("exit_code", self.code.into()),
+        );
+        CommandOutput {
+            t_ms: self.t_ms,
+            command: self.command,
+            stdout: self.out,
+            stderr: self.err,
+            exit_code: self.code,
+        }
+    }
+}
+
+impl Paused {
+    fn resume(self, cluster: &mut Cluster) -> Ctx<'_> {
+        Ctx {
+            cluster,
+            flags: self.flags,
+            namespace: self.namespace,
+            explicit_namespace: self.explicit_namespace,
+            out: self.out,
+            err: self.err,
+            code: self.code,
+            source: self.source,
+            warned: self.warned,
+            t_ms: self.t_ms,
+            command: self.command,
+        }
     }
 }
 

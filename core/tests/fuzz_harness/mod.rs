@@ -59,7 +59,7 @@ pub fn small_enough(s: &Scenario) -> bool {
 /// Runs `cluster` to [`RUN_MS`] of virtual time, or until [`MAX_EVENTS`] events have fired.
 pub fn run_bounded(cluster: &mut Cluster) {
     let mut events = 0;
-    while cluster.queue.peek_time().is_some_and(|t| t <= RUN_MS) {
+    while cluster.next_time().is_some_and(|t| t <= RUN_MS) {
         if events == MAX_EVENTS {
             return;
         }
