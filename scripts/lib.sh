@@ -18,6 +18,11 @@ TRUNK_VERSION_REQ="~0.21"     # Trunk 0.22 needs a newer Rust than the pinned 1.
 TRUNK_VERSION_PREFIX="0.21."
 BINARYEN_DIR="$KUBEPLAY_TOOLS/binaryen"
 BINARYEN_BIN="$BINARYEN_DIR/node_modules/.bin"
+# esbuild minifies the wasm-bindgen JavaScript in release builds (scripts/minify-js.mjs).
+ESBUILD_VERSION="0.28.2"
+ESBUILD_DIR="$KUBEPLAY_TOOLS/esbuild"
+KUBEPLAY_ESBUILD="$ESBUILD_DIR/node_modules/.bin/esbuild"
+export KUBEPLAY_ESBUILD
 
 # npm's binaryen first (Debian's wasm-opt, version 108, produces wasm that fails to load), then
 # cargo's bin (trunk, wasm-bindgen, wasm-bindgen-test-runner), then whatever the caller had.

@@ -5,6 +5,7 @@
 #   - wasm-bindgen-cli at Cargo.lock's wasm-bindgen   (cargo install; compiles, ~2 min the first time)
 #     (also provides wasm-bindgen-test-runner)
 #   - wasm-opt from npm binaryen@132, in $KUBEPLAY_TOOLS (default ~/.cache/kubeplay-tools)
+#   - esbuild from npm, in $KUBEPLAY_TOOLS too (minifies the page's JavaScript)
 #   - Chromium and ChromeDriver from Debian           (apt-get, ~1 min)
 #   - the end-to-end tests' npm packages in tests/e2e (npm ci, playwright-core only, no browsers)
 # A second run checks versions only and takes a few seconds.
@@ -132,6 +133,28 @@ setup_wasm_opt() {
     || die "setup step 'wasm-opt': 'wasm-opt' on PATH is $(command -v wasm-opt || echo nothing), not $BINARYEN_BIN/wasm-opt"
 }
 
+setup_esbuild() {
+  local have
+  have="$("$KUBEPLAY_ESBUILD" --version 2>/dev/null || true)"
+  if [ "$have" != "$ESBUILD_VERSION" ]; then
+    command -v npm >/dev/null 2>&1 \
+      || die "setup step 'esbuild': npm is not installed (Node.js 20 and npm are needed)"
+    log "installing esbuild $ESBUILD_VERSION from npm into $ESBUILD_DIR, seconds ..."
+    mkdir -p "$ESBUILD_DIR" \
+      || die "setup step 'esbuild': cannot create $ESBUILD_DIR (set KUBEPLAY_TOOLS to a writable folder)"
+    [ -f "$ESBUILD_DIR/package.json" ] \
+      || printf '{ "name": "kubeplay-tools-esbuild", "private": true }\n' >"$ESBUILD_DIR/package.json"
+    npm install --prefix "$ESBUILD_DIR" "esbuild@$ESBUILD_VERSION" --save-exact --no-audit --no-fund \
+      || die "setup step 'esbuild': 'npm install --prefix $ESBUILD_DIR esbuild@$ESBUILD_VERSION' failed"
+    have="$("$KUBEPLAY_ESBUILD" --version 2>/dev/null || true)"
+    [ "$have" = "$ESBUILD_VERSION" ] \
+      || die "setup step 'esbuild': installed, but '$KUBEPLAY_ESBUILD --version' says '${have:-nothing}'"
+    _kp_installed+=("esbuild $have")
+  else
+    _kp_present+=("esbuild $have")
+  fi
+}
+
 setup_chromium() {
   if [ -x "$CHROMIUM" ] && [ -x "$CHROMEDRIVER" ]; then
     _kp_present+=("chromium $("$CHROMIUM" --version 2>/dev/null | awk '{print $2}' || true)")
@@ -171,6 +194,7 @@ kubeplay_setup() {
   setup_trunk
   setup_wasm_bindgen
   setup_wasm_opt
+  setup_esbuild
   setup_chromium
   setup_e2e_deps
   local took=$(( $(now_s) - t0 ))
