@@ -43,14 +43,21 @@ pub struct FlowRow {
 
 /// The lanes, left to right: kubectl, kube-apiserver, etcd, kube-controller-manager,
 /// kube-scheduler, one `kubelet/<node>` per node (its container runtime and CNI steps are
-/// drawn on it), and kube-proxy (all nodes').
+/// drawn on it), and kube-proxy (all nodes'). Above [`MAX_NODE_LANES`] nodes the kubelets share
+/// one lane, `kubelet/<first>…<last>`, and each row on it names its node.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlowIndex {
     pub lanes: Vec<String>,
     pub rows: Vec<FlowRow>,
     /// Requests waiting for their response.
     open: Vec<usize>,
+    /// Whether every node's kubelet is drawn on one lane.
+    shared_kubelet_lane: bool,
 }
+
+/// The most nodes drawn as a lane each: beyond it a sequence diagram's columns are too narrow
+/// to read (and a thousand lanes are a thousand columns to lay out).
+pub const MAX_NODE_LANES: usize = 10;
 
 pub const KUBECTL: u16 = 0;
 pub const APISERVER: u16 = 1;
@@ -71,12 +78,19 @@ impl FlowIndex {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        lanes.extend(nodes.iter().map(|n| format!("kubelet/{n}")));
+        let shared_kubelet_lane = nodes.len() > MAX_NODE_LANES;
+        match (nodes.first(), nodes.last()) {
+            (Some(first), Some(last)) if shared_kubelet_lane => {
+                lanes.push(format!("kubelet/{first}…{last}"))
+            }
+            _ => lanes.extend(nodes.iter().map(|n| format!("kubelet/{n}"))),
+        }
         lanes.push("kube-proxy".to_string());
         FlowIndex {
             lanes,
             rows: Vec::new(),
             open: Vec::new(),
+            shared_kubelet_lane,
         }
     }
 
@@ -86,6 +100,9 @@ impl FlowIndex {
 
     fn node_lane(&self, node: Option<&str>) -> Option<u16> {
         let node = node?;
+        if self.shared_kubelet_lane {
+            return Some(FIRST_KUBELET);
+        }
         self.lanes
             .iter()
             .position(|l| l.strip_prefix("kubelet/") == Some(node))
@@ -238,7 +255,18 @@ pub fn label(r: &Record, row: &FlowRow, client: Option<&str>, lanes: &[String]) 
             }
             _ => r.summary.clone(),
         },
-        RowKind::Note => format!("{}: {}", r.action, r.summary),
+        RowKind::Note => match r.node.as_deref() {
+            // On the kubelets' shared lane, a node's step says which node.
+            Some(n)
+                if lanes
+                    .get(row.from as usize)
+                    .and_then(|l| l.strip_prefix("kubelet/"))
+                    .is_some_and(|l| l != n) =>
+            {
+                format!("{n} {}: {}", r.action, r.summary)
+            }
+            _ => format!("{}: {}", r.action, r.summary),
+        },
     }
 }
 
@@ -302,5 +330,56 @@ mod tests {
             l.starts_with("PUT /registry/deployments/default/nginx -> revision "),
             "{l}"
         );
+    }
+
+    #[test]
+    fn above_ten_nodes_the_kubelets_share_a_lane_and_each_row_names_its_node() {
+        let mut text = String::new();
+        for i in 1..=12 {
+            text.push_str(&format!(
+                "apiVersion: v1\nkind: Node\nmetadata:\n  name: worker-{i}\n---\n"
+            ));
+        }
+        text.push_str(DEFAULT_SCENARIO);
+        let mut p = Player::new(parse(&text).unwrap());
+        p.run_to_end(&mut || false);
+        let f = p.flow();
+        assert_eq!(
+            f.lanes,
+            [
+                "kubectl",
+                "kube-apiserver",
+                "etcd",
+                "kube-controller-manager",
+                "kube-scheduler",
+                "kubelet/worker-1…worker-12",
+                "kube-proxy"
+            ]
+        );
+        let shared = FIRST_KUBELET;
+        // A kubelet's request starts on the shared lane and names its client.
+        let (i, r) = p
+            .records()
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.component == Component::Kubelet && r.action == "request")
+            .unwrap();
+        assert_eq!(f.rows[i].from, shared);
+        let client = f.client(p.records(), i).unwrap();
+        assert!(client.starts_with("kubelet/worker-"), "{client}");
+        let l = label(r, &f.rows[i], Some(client), &f.lanes);
+        assert!(l.ends_with(&format!("({client})")), "{l}");
+        // A container runtime step on it says on which node.
+        let (i, r) = p
+            .records()
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.component == Component::ContainerRuntime)
+            .unwrap();
+        assert_eq!((f.rows[i].kind, f.rows[i].from), (RowKind::Note, shared));
+        let node = r.node.as_deref().unwrap();
+        let l = label(r, &f.rows[i], None, &f.lanes);
+        assert!(l.starts_with(&format!("{node} {}: ", r.action)), "{l}");
+        assert!(f.arrows_per_lane(f.rows.len())[shared as usize] > 0);
     }
 }
