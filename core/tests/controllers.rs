@@ -214,7 +214,7 @@ fn is_pod_post(line: &str) -> bool {
 }
 
 #[test]
-fn each_slow_start_batch_is_a_step_of_its_own_and_the_status_waits_for_the_last() {
+fn slow_start_batches_are_sent_16_creations_a_step_and_the_status_waits_for_the_last() {
     let mut c = Cluster::from_text("d.yaml", &deployment("web", 100, "nginx:1.27", "")).unwrap();
     // Pod creates per step of the simulation, for the steps that create any.
     let mut per_step = Vec::new();
@@ -233,10 +233,27 @@ fn each_slow_start_batch_is_a_step_of_its_own_and_the_status_waits_for_the_last(
             break;
         }
     }
-    assert_eq!(per_step, vec![1, 2, 4, 8, 16, 32, 37]);
-    // The ReplicaSet's status write of that sync comes after its last batch.
+    // Each batch starts in a step of its own; a batch of more than 16 takes several.
+    assert_eq!(per_step, vec![1, 2, 4, 8, 16, 16, 16, 16, 16, 5]);
     let text = c.trace.to_text();
     let lines: Vec<&str> = text.lines().collect();
+    let batches: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.split_once("slow-start batch of ").map(|(_, n)| n))
+        .collect();
+    assert_eq!(
+        batches,
+        [
+            "1 pod(s)",
+            "2 pod(s)",
+            "4 pod(s)",
+            "8 pod(s)",
+            "16 pod(s)",
+            "32 pod(s)",
+            "37 pod(s)"
+        ]
+    );
+    // The ReplicaSet's status write of that sync comes after its last batch.
     let first_status = lines
         .iter()
         .position(|l| {

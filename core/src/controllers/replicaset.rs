@@ -53,8 +53,16 @@ struct Creating {
     pod: Object,
     remaining: i64,
     batch: i64,
+    /// Of this batch, how many were sent and how many failed. The real worker sends a batch's
+    /// creations at once; here a step sends at most [`CREATES_PER_STEP`] of them.
+    sent: i64,
+    failed: i64,
     found: Found,
 }
+
+/// How many creations of a slow-start batch one step sends: a batch of 64 in one step held the
+/// page for about 100 ms at the large size.
+const CREATES_PER_STEP: i64 = 16;
 
 /// The pods a sync claimed, which its status counts.
 struct Found {
@@ -329,6 +337,8 @@ impl ReplicaSetController {
                             pod,
                             remaining: n,
                             batch: SLOW_START_INITIAL_BATCH.min(n),
+                            sent: 0,
+                            failed: 0,
                             found,
                         },
                     );
@@ -573,21 +583,25 @@ impl ReplicaSetController {
         Ok(None)
     }
 
-    /// Creates one slow-start batch of a sync's pods; the sync's result once the last is done
-    /// (or one failed: the batches not attempted are not), `None` while more are to come.
+    /// Creates (the next creations of) one slow-start batch of a sync's pods; the sync's result
+    /// once the last is done (or one failed: the batches not attempted are not), `None` while
+    /// more are to come.
     fn create_batch(&mut self, ctx: &mut Ctx<'_>, mut job: Creating) -> Option<Result<(), ()>> {
         let key = job.key.as_str();
         let rs = &*job.rs;
         let ns = meta::namespace(rs).unwrap_or("default");
-        ctx.record(
-            "reconcile",
-            format!(
-                "replicaset-controller: slow-start batch of {} pod(s)",
-                job.batch
-            ),
-        );
-        let mut failed = 0;
-        for _ in 0..job.batch {
+        if job.sent == 0 {
+            ctx.record(
+                "reconcile",
+                format!(
+                    "replicaset-controller: slow-start batch of {} pod(s)",
+                    job.batch
+                ),
+            );
+        }
+        let now = (job.batch - job.sent).min(CREATES_PER_STEP);
+        job.sent += now;
+        for _ in 0..now {
             let req = ctx
                 .request(Verb::Create, pod_info())
                 .namespace(Some(ns))
@@ -602,7 +616,7 @@ impl ReplicaSetController {
                     &format!("Created pod: {}", meta::name(&created)),
                 ),
                 Err(e) => {
-                    failed += 1;
+                    job.failed += 1;
                     self.expectations.creation_observed(key);
                     self.recorder.event(
                         ctx,
@@ -615,7 +629,13 @@ impl ReplicaSetController {
                 }
             }
         }
+        if job.sent < job.batch {
+            self.creating = Some(job);
+            return None;
+        }
+        let failed = job.failed;
         job.remaining -= job.batch;
+        (job.sent, job.failed) = (0, 0);
         if failed > 0 {
             // The batches not attempted will not be observed either.
             for _ in 0..job.remaining {
