@@ -107,6 +107,9 @@ const APPLY_OBJECTS_PER_STEP: usize = 8;
 /// nodes are created, then the control plane starts, then each node's kubelet and kube-proxy.
 enum StartTask {
     Create(Object),
+    /// The scenario's node at this index (or the default one) registers: its Node and Lease,
+    /// built when it is their turn (a thousand of them take a while to build).
+    RegisterNode(usize),
     Start(Box<dyn Actor>),
 }
 
@@ -191,11 +194,15 @@ impl Cluster {
             applying: None,
             apply_objects_per_step: APPLY_OBJECTS_PER_STEP,
         };
-        let mut to_start: Vec<StartTask> = cluster
-            .bootstrap_objects()
+        let mut to_start: Vec<StartTask> = bootstrap::initial_objects()
             .into_iter()
             .map(StartTask::Create)
             .collect();
+        let node_count = match cluster.scenario.nodes.len() {
+            0 => bootstrap::default_nodes().len(),
+            n => n,
+        };
+        to_start.extend((0..node_count).map(StartTask::RegisterNode));
         // The control plane was running before anyone arrived: its informers' initial lists
         // and watches are not part of the story.
         for c in crate::controllers::control_plane(&cluster.scenario.scheduler) {
@@ -235,6 +242,15 @@ impl Cluster {
         while let Some(task) = to_start.pop() {
             match task {
                 StartTask::Create(obj) => self.create_bootstrap_object(obj),
+                StartTask::RegisterNode(i) => {
+                    let node = match self.scenario.nodes.get(i) {
+                        Some(n) => bootstrap::complete_node(&n.object, i, 0),
+                        None => bootstrap::complete_node(&bootstrap::default_nodes()[i], i, 0),
+                    };
+                    let lease = bootstrap::node_lease(meta::name(&node), 0);
+                    self.create_bootstrap_object(node);
+                    self.create_bootstrap_object(lease);
+                }
                 StartTask::Start(c) => self.add_component(c),
             }
             if !to_start.is_empty() && out_of_time() {
@@ -780,24 +796,6 @@ impl Cluster {
     }
 
     /// The objects a cluster starts with: the built-in ones, then each node and its lease.
-    fn bootstrap_objects(&self) -> Vec<Object> {
-        let mut objects = bootstrap::initial_objects();
-        let nodes = if self.scenario.nodes.is_empty() {
-            bootstrap::default_nodes()
-        } else {
-            self.scenario
-                .nodes
-                .iter()
-                .map(|n| n.object.clone())
-                .collect()
-        };
-        for (i, n) in nodes.iter().enumerate() {
-            objects.push(bootstrap::complete_node(n, i, 0));
-            objects.push(bootstrap::node_lease(meta::name(n), 0));
-        }
-        objects
-    }
-
     fn create_bootstrap_object(&mut self, obj: Object) {
         let Some(info) = resources::for_kind(meta::api_version(&obj), meta::kind(&obj)) else {
             return;
