@@ -81,6 +81,54 @@ async fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
     assert!(all(&root, ".gutter .ln.err").is_empty());
 }
 
+/// Above the highlighting limit the textarea shows its own text and the mirror is empty: a
+/// mirror of that much text is costly to lay out.
+#[wasm_bindgen_test]
+async fn a_text_too_big_to_highlight_is_the_textareas_own() {
+    // The page's stylesheet decides which text shows.
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let style = doc.create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../../public/styles.css")));
+    doc.head().unwrap().append_child(&style).unwrap();
+    let root = container();
+    let state = ScenarioState::new(DEFAULT_SCENARIO);
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(state);
+        view! { <Editor /> }
+    })
+    .forget();
+    tick().await;
+    let code = find(&root, ".editor .code");
+    assert!(!code.class_list().contains("plain"));
+    let colour = |el: &web_sys::Element| {
+        web_sys::window()
+            .unwrap()
+            .get_computed_style(el)
+            .unwrap()
+            .unwrap()
+            .get_property_value("color")
+            .unwrap()
+    };
+    let area = find(&root, "[data-testid=yaml-editor]");
+    assert_eq!(colour(&area), "rgba(0, 0, 0, 0)");
+    let mut big = String::new();
+    while big.len() <= kubeplay_app::components::editor::HIGHLIGHT_LIMIT {
+        big.push_str(DEFAULT_SCENARIO);
+        big.push_str("\n---\n");
+    }
+    state.text.set(big.clone());
+    tick().await;
+    assert!(code.class_list().contains("plain"));
+    assert_eq!(find(&root, ".mirror").child_element_count(), 0);
+    assert_eq!(
+        find(&root, ".mirror").text_content().unwrap_or_default(),
+        ""
+    );
+    assert_ne!(colour(&area), "rgba(0, 0, 0, 0)");
+    assert_eq!(all(&root, ".gutter .ln").len(), big.split('\n').count());
+    doc.head().unwrap().remove_child(&style).unwrap();
+}
+
 #[wasm_bindgen_test]
 async fn a_yaml_error_is_marked_at_its_line() {
     let root = container();
