@@ -125,7 +125,34 @@ async fn a_text_too_big_to_highlight_is_the_textareas_own() {
         ""
     );
     assert_ne!(colour(&area), "rgba(0, 0, 0, 0)");
-    assert_eq!(all(&root, ".gutter .ln").len(), big.split('\n').count());
+    // Its line numbers are text, not an element each, and they still line up with the lines.
+    let numbers = find(&root, ".gutter").text_content().unwrap();
+    let lines = big.split('\n').count();
+    assert!(all(&root, ".gutter .ln").is_empty());
+    assert_eq!(numbers.split('\n').count(), lines);
+    assert!(numbers.ends_with(&format!("\n{lines}")));
+    let height = find(&root, ".gutter .lns")
+        .get_bounding_client_rect()
+        .height();
+    assert!((height - lines as f64 * 19.5).abs() < 1.0, "{height}");
+    // A YAML error far down is still marked at its line, between the numbers around it.
+    state.text.set(format!("{big}\nkind: [oops\n"));
+    tick().await;
+    let marked = all(&root, ".gutter .ln.err");
+    assert_eq!(marked.len(), 1);
+    let at: usize = marked[0].text_content().unwrap().parse().unwrap();
+    assert!(at > lines, "{at}");
+    assert_eq!(
+        find(&root, "[data-testid=editor-frame]").get_attribute("data-error-line"),
+        Some(at.to_string())
+    );
+    let before = find(&root, ".gutter .lns").text_content().unwrap();
+    assert!(before.starts_with("1\n2\n"));
+    assert!(
+        before.ends_with(&format!("\n{}", at - 1)),
+        "{}",
+        &before[before.len() - 20..]
+    );
     doc.head().unwrap().remove_child(&style).unwrap();
 }
 

@@ -27,6 +27,44 @@ pub fn marks(scenario: &ScenarioState, pg: Option<&Playground>) -> Vec<(usize, u
         .unwrap_or_default()
 }
 
+/// The gutter's parts, `(class, title, text)`: a number per line, the lines with an error
+/// marked (`ln err`, the message as title). `compact` (tens of thousands of lines) puts the
+/// numbers between two marked lines in one text (`lns`), not an element each: laying those out
+/// again cost every full layout of the page.
+pub fn gutter_parts(
+    lines: usize,
+    errs: &[(usize, usize, String)],
+    compact: bool,
+) -> Vec<(&'static str, String, String)> {
+    let mark = |n: usize| errs.iter().find(|e| e.0 == n).map(|e| e.2.clone());
+    if !compact {
+        return (1..=lines)
+            .map(|n| match mark(n) {
+                Some(m) => ("ln err", m, n.to_string()),
+                None => ("ln", String::new(), n.to_string()),
+            })
+            .collect();
+    }
+    let mut parts = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    for n in 1..=lines {
+        match mark(n) {
+            Some(m) => {
+                if !run.is_empty() {
+                    parts.push(("lns", String::new(), run.join("\n")));
+                    run.clear();
+                }
+                parts.push(("ln err", m, n.to_string()));
+            }
+            None => run.push(n.to_string()),
+        }
+    }
+    if !run.is_empty() {
+        parts.push(("lns", String::new(), run.join("\n")));
+    }
+    parts
+}
+
 fn insert_text(area: &web_sys::HtmlTextAreaElement, text: &str) {
     // execCommand keeps the browser's undo history; setRangeText is the fallback.
     let done = web_sys::window()
@@ -86,12 +124,10 @@ pub fn Editor() -> impl IntoView {
     let line_count = move || scenario.text.with(|t| t.split('\n').count());
     let gutter_view = move || {
         let errs = errors.get();
-        (1..=line_count())
-            .map(|n| {
-                let err = errs.iter().find(|e| e.0 == n).map(|e| e.2.clone());
-                let class = if err.is_some() { "ln err" } else { "ln" };
-                view! { <span class=class title=err.unwrap_or_default()>{n}</span> }
-            })
+        let compact = scenario.text.with(|t| t.len() > HIGHLIGHT_LIMIT);
+        gutter_parts(line_count(), &errs, compact)
+            .into_iter()
+            .map(|(class, title, text)| view! { <span class=class title=title>{text}</span> })
             .collect_view()
     };
     let highlighted = move || {
@@ -167,5 +203,32 @@ pub fn Editor() -> impl IntoView {
         <p id="editor-error" class="editor-error" data-testid="editor-error" role="status">
             {first_error}
         </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gutter_parts;
+
+    #[test]
+    fn a_compact_gutter_is_runs_of_numbers_around_the_marked_lines() {
+        let errs = [(3, 1, "bad".to_string())];
+        let parts = gutter_parts(5, &errs, true);
+        assert_eq!(
+            parts,
+            [
+                ("lns", String::new(), "1\n2".to_string()),
+                ("ln err", "bad".to_string(), "3".to_string()),
+                ("lns", String::new(), "4\n5".to_string()),
+            ]
+        );
+        // Uncompacted, a number per line; the same marks.
+        let parts = gutter_parts(5, &errs, false);
+        assert_eq!(parts.len(), 5);
+        assert_eq!(parts[2], ("ln err", "bad".to_string(), "3".to_string()));
+        assert_eq!(parts[4], ("ln", String::new(), "5".to_string()));
+        // A mark on the last line leaves no empty run after it.
+        let last = gutter_parts(2, &[(2, 0, "x".to_string())], true);
+        assert_eq!(last.len(), 2);
     }
 }
