@@ -109,19 +109,25 @@ _kp_wasm_opt_version() {
   "$BINARYEN_BIN/wasm-opt" --version 2>/dev/null | awk '{print $3}' || true
 }
 
+# Installs npm package SPEC into DIR (a tools folder of its own), for setup step STEP.
+_kp_npm_install() {
+  local step="$1" dir="$2" spec="$3"
+  command -v npm >/dev/null 2>&1 \
+    || die "setup step '$step': npm is not installed (Node.js 20 and npm are needed)"
+  log "installing $step ($spec from npm) into $dir, under a minute ..."
+  mkdir -p "$dir" \
+    || die "setup step '$step': cannot create $dir (set KUBEPLAY_TOOLS to a writable folder)"
+  [ -f "$dir/package.json" ] \
+    || printf '{ "name": "kubeplay-tools-%s", "private": true }\n' "$(basename "$dir")" >"$dir/package.json"
+  npm install --prefix "$dir" "$spec" --save-exact --no-audit --no-fund \
+    || die "setup step '$step': 'npm install --prefix $dir $spec' failed"
+}
+
 setup_wasm_opt() {
   local have
   have="$(_kp_wasm_opt_version)"
   if [ "$have" != "$BINARYEN_VERSION" ]; then
-    command -v npm >/dev/null 2>&1 \
-      || die "setup step 'wasm-opt': npm is not installed (Node.js 20 and npm are needed)"
-    log "installing wasm-opt ($BINARYEN_NPM_SPEC from npm) into $BINARYEN_DIR, under a minute ..."
-    mkdir -p "$BINARYEN_DIR" \
-      || die "setup step 'wasm-opt': cannot create $BINARYEN_DIR (set KUBEPLAY_TOOLS to a writable folder)"
-    [ -f "$BINARYEN_DIR/package.json" ] \
-      || printf '{ "name": "kubeplay-tools-binaryen", "private": true }\n' >"$BINARYEN_DIR/package.json"
-    npm install --prefix "$BINARYEN_DIR" "$BINARYEN_NPM_SPEC" --save-exact --no-audit --no-fund \
-      || die "setup step 'wasm-opt': 'npm install --prefix $BINARYEN_DIR $BINARYEN_NPM_SPEC' failed"
+    _kp_npm_install wasm-opt "$BINARYEN_DIR" "$BINARYEN_NPM_SPEC"
     have="$(_kp_wasm_opt_version)"
     [ "$have" = "$BINARYEN_VERSION" ] \
       || die "setup step 'wasm-opt': installed, but '$BINARYEN_BIN/wasm-opt --version' says '${have:-nothing}'"
@@ -137,15 +143,7 @@ setup_esbuild() {
   local have
   have="$("$KUBEPLAY_ESBUILD" --version 2>/dev/null || true)"
   if [ "$have" != "$ESBUILD_VERSION" ]; then
-    command -v npm >/dev/null 2>&1 \
-      || die "setup step 'esbuild': npm is not installed (Node.js 20 and npm are needed)"
-    log "installing esbuild $ESBUILD_VERSION from npm into $ESBUILD_DIR, seconds ..."
-    mkdir -p "$ESBUILD_DIR" \
-      || die "setup step 'esbuild': cannot create $ESBUILD_DIR (set KUBEPLAY_TOOLS to a writable folder)"
-    [ -f "$ESBUILD_DIR/package.json" ] \
-      || printf '{ "name": "kubeplay-tools-esbuild", "private": true }\n' >"$ESBUILD_DIR/package.json"
-    npm install --prefix "$ESBUILD_DIR" "esbuild@$ESBUILD_VERSION" --save-exact --no-audit --no-fund \
-      || die "setup step 'esbuild': 'npm install --prefix $ESBUILD_DIR esbuild@$ESBUILD_VERSION' failed"
+    _kp_npm_install esbuild "$ESBUILD_DIR" "esbuild@$ESBUILD_VERSION"
     have="$("$KUBEPLAY_ESBUILD" --version 2>/dev/null || true)"
     [ "$have" = "$ESBUILD_VERSION" ] \
       || die "setup step 'esbuild': installed, but '$KUBEPLAY_ESBUILD --version' says '${have:-nothing}'"

@@ -93,6 +93,7 @@ pub fn Editor() -> impl IntoView {
     let gutter = NodeRef::<leptos::html::Div>::new();
     let escaped = StoredValue::new(false);
     let errors = Memo::new(move |_| marks(&scenario, pg.as_ref()));
+    let too_big = Memo::new(move |_| scenario.text.with(|t| t.len() > HIGHLIGHT_LIMIT));
 
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         let key = ev.key();
@@ -124,8 +125,7 @@ pub fn Editor() -> impl IntoView {
     let line_count = move || scenario.text.with(|t| t.split('\n').count());
     let gutter_view = move || {
         let errs = errors.get();
-        let compact = scenario.text.with(|t| t.len() > HIGHLIGHT_LIMIT);
-        gutter_parts(line_count(), &errs, compact)
+        gutter_parts(line_count(), &errs, too_big.get())
             .into_iter()
             .map(|(class, title, text)| view! { <span class=class title=title>{text}</span> })
             .collect_view()
@@ -133,7 +133,7 @@ pub fn Editor() -> impl IntoView {
     let highlighted = move || {
         let errs = errors.get();
         scenario.text.with(|t| {
-            if t.len() > HIGHLIGHT_LIMIT {
+            if too_big.get() {
                 return ().into_any();
             }
             t.split('\n')
@@ -180,7 +180,7 @@ pub fn Editor() -> impl IntoView {
         <div class="editor" data-testid="editor-frame"
             data-error-line=move || errors.with(|e| e.first().map(|e| e.0.to_string()))>
             <div class="gutter" aria-hidden="true" node_ref=gutter>{gutter_view}</div>
-            <div class="code" class:plain=move || scenario.text.with(|t| t.len() > HIGHLIGHT_LIMIT)>
+            <div class="code" class:plain=move || too_big.get()>
                 <pre class="mirror" aria-hidden="true" node_ref=mirror>{highlighted}</pre>
                 <textarea
                     id="scenario-editor"

@@ -599,9 +599,9 @@ impl ReplicaSetController {
                 ),
             );
         }
-        let now = (job.batch - job.sent).min(CREATES_PER_STEP);
-        job.sent += now;
-        for _ in 0..now {
+        let this_step = (job.batch - job.sent).min(CREATES_PER_STEP);
+        job.sent += this_step;
+        for _ in 0..this_step {
             let req = ctx
                 .request(Verb::Create, pod_info())
                 .namespace(Some(ns))
