@@ -1,6 +1,6 @@
-//! Two JSON operations the simulation does on every request, done cheaply: JSON Pointer
-//! lookups, and writing strings (the trace writes every record, and almost no string in it
-//! needs escaping, so those strings are copied whole instead of byte by byte).
+//! JSON operations the simulation does on every request, done cheaply: JSON Pointer lookups,
+//! writing strings (the trace writes every record, and almost no string in it needs escaping,
+//! so those strings are copied whole instead of byte by byte), and fingerprints of values.
 
 use serde_json::Value;
 
@@ -101,10 +101,99 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
     }
 }
 
+/// A 64-bit fingerprint of a value's content (FNV-1a over a walk of it): equal values have
+/// equal fingerprints, and different ones differ but with a chance of 2^-64. For a caller that
+/// only asks "is this what I sent last time?" of a big value it keeps for each object: the
+/// text or a decoded copy would cost kilobytes per object, and writing the text is slower.
+pub fn fingerprint(v: &Value) -> u64 {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    h.value(v);
+    h.0
+}
+
+struct Fnv(u64);
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// A string with its length first, so that `["ab", "c"]` and `["a", "bc"]` differ.
+    fn str(&mut self, s: &str) {
+        self.bytes(&(s.len() as u64).to_le_bytes());
+        self.bytes(s.as_bytes());
+    }
+
+    fn value(&mut self, v: &Value) {
+        match v {
+            Value::Null => self.bytes(b"n"),
+            Value::Bool(b) => self.bytes(if *b { b"t" } else { b"f" }),
+            Value::Number(n) => {
+                if let Some(i) = n.as_i64() {
+                    self.bytes(b"i");
+                    self.bytes(&i.to_le_bytes());
+                } else if let Some(u) = n.as_u64() {
+                    self.bytes(b"u");
+                    self.bytes(&u.to_le_bytes());
+                } else {
+                    self.bytes(b"d");
+                    self.bytes(&n.as_f64().unwrap_or(0.0).to_bits().to_le_bytes());
+                }
+            }
+            Value::String(s) => {
+                self.bytes(b"s");
+                self.str(s);
+            }
+            Value::Array(items) => {
+                self.bytes(b"a");
+                self.bytes(&(items.len() as u64).to_le_bytes());
+                items.iter().for_each(|i| self.value(i));
+            }
+            Value::Object(map) => {
+                self.bytes(b"o");
+                self.bytes(&(map.len() as u64).to_le_bytes());
+                for (k, v) in map {
+                    self.str(k);
+                    self.value(v);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn equal_values_have_equal_fingerprints_and_changed_ones_differ() {
+        let a = json!({"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}], "n": 1});
+        assert_eq!(fingerprint(&a), fingerprint(&a.clone()));
+        for changed in [
+            json!({"phase": "Pending", "conditions": [{"type": "Ready", "status": "True"}], "n": 1}),
+            json!({"phase": "Running", "conditions": [{"type": "Ready", "status": "False"}], "n": 1}),
+            json!({"phase": "Running", "conditions": [], "n": 1}),
+            json!({"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}], "n": 2}),
+            json!({"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}], "n": 1.0}),
+            json!({"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}),
+        ] {
+            assert_ne!(fingerprint(&a), fingerprint(&changed), "{changed}");
+        }
+        // Where one string ends is part of the content.
+        assert_ne!(
+            fingerprint(&json!(["ab", "c"])),
+            fingerprint(&json!(["a", "bc"]))
+        );
+        assert_ne!(
+            fingerprint(&json!({"ab": "c"})),
+            fingerprint(&json!({"a": "bc"}))
+        );
+        assert_ne!(fingerprint(&json!(null)), fingerprint(&json!(false)));
+    }
 
     #[test]
     fn strings_are_written_as_serde_json_writes_them() {

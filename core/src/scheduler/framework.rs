@@ -137,6 +137,9 @@ pub struct PodInfo {
     pub deleting: bool,
     /// It names its node (`spec.nodeName`): NodeName asks for every node it filters.
     pub names_node: bool,
+    /// It has a `nodeSelector` or required node affinity: NodeAffinity and PodTopologySpread
+    /// ask for every node they look at, and most pods have neither.
+    pub selects_nodes: bool,
     /// Its images, normalized: read on first use (ImageLocality asks once per scored node).
     images: std::sync::OnceLock<Vec<String>>,
 }
@@ -231,6 +234,8 @@ impl PodInfo {
             .and_then(|s| s.get("nodeName"))
             .and_then(Value::as_str)
             .is_some_and(|n| !n.is_empty());
+        let selects_nodes = spec.is_some_and(|s| s.get("nodeSelector").is_some())
+            || affinity.is_some_and(|a| a.contains_key("nodeAffinity"));
         PodInfo {
             pod: shared,
             key,
@@ -241,6 +246,7 @@ impl PodInfo {
             has_required_anti_affinity,
             deleting,
             names_node,
+            selects_nodes,
             images: std::sync::OnceLock::new(),
         }
     }

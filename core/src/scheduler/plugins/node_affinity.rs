@@ -68,6 +68,9 @@ pub fn term_matches(term: &Value, node: &NodeInfo) -> bool {
 
 /// Whether the pod's `nodeSelector` and required node affinity both admit the node.
 pub fn required_matches(pod: &PodInfo, node: &NodeInfo) -> bool {
+    if !pod.selects_nodes {
+        return true;
+    }
     if let Some(sel) = pod.spec("nodeSelector").and_then(Value::as_object) {
         if !sel.iter().all(|(k, v)| node.label(k) == v.as_str()) {
             return false;
