@@ -1,6 +1,7 @@
 //! JSON operations the simulation does on every request, done cheaply: JSON Pointer lookups,
 //! writing strings (the trace writes every record, and almost no string in it needs escaping,
-//! so those strings are copied whole instead of byte by byte), and fingerprints of values.
+//! so those strings are copied whole instead of byte by byte), writing whole values the same
+//! way (etcd stores every object written as its JSON text), and fingerprints of values.
 
 use serde_json::Value;
 
@@ -101,6 +102,42 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
     }
 }
 
+/// Appends `v` as compact JSON, byte for byte what `serde_json::to_writer` writes: strings and
+/// keys go through [`write_str`], numbers through serde_json itself.
+pub fn write_value(out: &mut Vec<u8>, v: &Value) {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Number(n) => {
+            let _ = serde_json::to_writer(&mut *out, n);
+        }
+        Value::String(s) => write_str(out, s),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_value(out, item);
+            }
+            out.push(b']');
+        }
+        Value::Object(map) => {
+            out.push(b'{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_str(out, k);
+                out.push(b':');
+                write_value(out, item);
+            }
+            out.push(b'}');
+        }
+    }
+}
+
 /// A 64-bit fingerprint of a value's content (FNV-1a over a walk of it): equal values have
 /// equal fingerprints, and different ones differ but with a chance of 2^-64. For a caller that
 /// only asks "is this what I sent last time?" of a big value it keeps for each object: the
@@ -193,6 +230,25 @@ mod tests {
             fingerprint(&json!({"a": "bc"}))
         );
         assert_ne!(fingerprint(&json!(null)), fingerprint(&json!(false)));
+    }
+
+    #[test]
+    fn values_are_written_as_serde_json_writes_them() {
+        for v in [
+            json!(null),
+            json!(true),
+            json!([]),
+            json!({}),
+            json!({"metadata": {"name": "web", "labels": {"a/b": "c\"d", "": ""}}, "n": [1, -2, 3.5, 1e300, 18446744073709551615u64, -9223372036854775808i64], "f": [false, null, {"x": []}]}),
+            json!({"unicode ✓": "tab\tnewline\ncontrol\u{1}", "nested": [[[{"deep": [0.1, 2.0e-7]}]]]}),
+        ] {
+            let mut out = Vec::new();
+            write_value(&mut out, &v);
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(&v).unwrap()
+            );
+        }
     }
 
     #[test]

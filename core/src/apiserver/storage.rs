@@ -78,6 +78,10 @@ pub fn decode(kv: &KeyValue) -> Object {
     obj
 }
 
+thread_local! {
+    static ENCODE_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The stored form of `obj` and its JSON text.
 fn encode(mut stored: Object) -> (Arc<str>, Object) {
     if let Some(m) = stored.get_mut("metadata").and_then(Value::as_object_mut) {
@@ -96,7 +100,13 @@ fn encode(mut stored: Object) -> (Arc<str>, Object) {
             }
         }
     }
-    let text = Arc::from(serde_json::to_string(&stored).unwrap_or_default());
+    // One buffer for every write: the text is copied once, into the Arc etcd keeps.
+    let text = ENCODE_BUFFER.with(|b| {
+        let mut out = b.borrow_mut();
+        out.clear();
+        crate::api::json::write_value(&mut out, &stored);
+        Arc::from(std::str::from_utf8(&out).unwrap_or_default())
+    });
     (text, stored)
 }
 
