@@ -388,6 +388,12 @@ pub struct Trace {
     /// a run asks the sets once.
     last_label: String,
     last_kept: bool,
+    /// Set while a request about an object the trace only counts is handled: every record of
+    /// it would be counted when the request settles, so records are counted as they come, and
+    /// [`Trace::push_with`] does not even build them.
+    muted: bool,
+    /// Never mute (tests compare a muted run with one that builds every record).
+    pub(crate) never_mute: bool,
 }
 
 /// Where nodes' Leases live (`kube-node-lease`).
@@ -404,6 +410,14 @@ impl Trace {
 
     pub fn push(&mut self, r: Record) {
         if !self.enabled {
+            return;
+        }
+        if self.muted {
+            // Asked all the same: the first record about an object decides its sampling.
+            if let Some(label) = &r.object {
+                self.keeps(label);
+            }
+            self.count(&r);
             return;
         }
         if let Some(label) = &r.object {
@@ -496,13 +510,58 @@ impl Trace {
         }
     }
 
+    /// [`Trace::push`] of the record `build` makes, which is not built while the trace is
+    /// muted (only counted, by its `component` and `action`). For records with no object of
+    /// their own, or about the muted request's object.
+    pub fn push_with(
+        &mut self,
+        component: Component,
+        action: &'static str,
+        build: impl FnOnce() -> Record,
+    ) {
+        if !self.enabled {
+            return;
+        }
+        if self.muted {
+            self.count_as(component, action);
+            return;
+        }
+        self.push(build());
+    }
+
+    /// Whether records are built at all: not while disabled or muted.
+    pub fn detailed(&self) -> bool {
+        self.enabled && !self.muted
+    }
+
+    /// Handles a request about `subject` (`Kind namespace/name`, known before it is sent) with
+    /// the trace muted when records about it are only counted. Returns what `handle` returns.
+    pub fn about<T>(&mut self, subject: Option<&str>, handle: impl FnOnce(&mut Trace) -> T) -> T {
+        let mute = self.enabled
+            && !self.never_mute
+            && self.pod_budget.is_some()
+            && !self.muted
+            && subject.is_some_and(|s| !self.keeps(s));
+        if !mute {
+            return handle(self);
+        }
+        self.muted = true;
+        let out = handle(self);
+        self.muted = false;
+        out
+    }
+
     fn count(&mut self, r: &Record) {
+        self.count_as(r.component, r.action);
+    }
+
+    fn count_as(&mut self, component: Component, action: &'static str) {
         // Most records of a big run end here: their key is built in a buffer kept for it, and
         // allocated only the first time it is counted.
         self.count_key.clear();
-        self.count_key.push_str(r.component.as_str());
+        self.count_key.push_str(component.as_str());
         self.count_key.push(' ');
-        self.count_key.push_str(r.action);
+        self.count_key.push_str(action);
         match self.counted.get_mut(self.count_key.as_str()) {
             Some(n) => *n += 1,
             None => {

@@ -195,39 +195,42 @@ impl ApiServer {
         if result.is_ok() && !matches!(req.verb, Verb::Get | Verb::List | Verb::Watch) {
             self.authorizer.observe_write(req.resource);
         }
-        if !trace.enabled {
-            // Nothing is recorded (the cluster's own bootstrap): the response record is not built.
-            return result;
-        }
-        let (code, text) = match &result {
-            Ok(_) => match req.verb {
-                Verb::Create => (201, "Created".to_string()),
-                _ => (200, "OK".to_string()),
-            },
-            Err(e) => (e.code, e.reason.to_string()),
-        };
-        let mut summary = format!("{code} {text}");
-        match &result {
-            Ok(obj) if obj.get("metadata").is_some() && !meta::resource_version(obj).is_empty() => {
-                let label = object_label(obj);
-                if !label.trim().is_empty() && req.verb != Verb::List {
-                    summary.push_str(&format!(" {label}"));
+        // Not built while nothing is recorded (the cluster's own bootstrap), or only counted (a
+        // request about an object the trace leaves out).
+        let warnings = &self.warnings;
+        trace.push_with(Component::KubeApiserver, "response", || {
+            let (code, text) = match &result {
+                Ok(_) => match req.verb {
+                    Verb::Create => (201, "Created".to_string()),
+                    _ => (200, "OK".to_string()),
+                },
+                Err(e) => (e.code, e.reason.to_string()),
+            };
+            let mut summary = format!("{code} {text}");
+            match &result {
+                Ok(obj)
+                    if obj.get("metadata").is_some() && !meta::resource_version(obj).is_empty() =>
+                {
+                    let label = object_label(obj);
+                    if !label.trim().is_empty() && req.verb != Verb::List {
+                        summary.push_str(&format!(" {label}"));
+                    }
+                    summary.push_str(&format!(
+                        " (resourceVersion {})",
+                        meta::resource_version(obj)
+                    ));
                 }
-                summary.push_str(&format!(
-                    " (resourceVersion {})",
-                    meta::resource_version(obj)
-                ));
+                Err(e) => summary.push_str(&format!(": {}", e.message)),
+                _ => {}
             }
-            Err(e) => summary.push_str(&format!(": {}", e.message)),
-            _ => {}
-        }
-        let mut rec = Record::new(now, Component::KubeApiserver, "response", summary)
-            .peer(req.client.clone())
-            .detail("code", code.into());
-        if !self.warnings.is_empty() {
-            rec = rec.detail("warnings", self.warnings.clone().into());
-        }
-        trace.push(rec);
+            let mut rec = Record::new(now, Component::KubeApiserver, "response", summary)
+                .peer(req.client.clone())
+                .detail("code", code.into());
+            if !warnings.is_empty() {
+                rec = rec.detail("warnings", warnings.clone().into());
+            }
+            rec
+        });
         result
     }
 
@@ -319,8 +322,8 @@ impl ApiServer {
                 return Err(ApiError::unauthorized());
             }
         };
-        if trace.enabled {
-            trace.push(Record::new(
+        trace.push_with(Component::KubeApiserver, "authenticate", || {
+            Record::new(
                 now,
                 Component::KubeApiserver,
                 "authenticate",
@@ -329,8 +332,8 @@ impl ApiServer {
                     user.name,
                     user.groups.join(", ")
                 ),
-            ));
-        }
+            )
+        });
         let Some(target) = &req.impersonate_user else {
             return Ok(Authenticated { user });
         };
@@ -407,12 +410,9 @@ impl ApiServer {
             .authorize(&attrs, req.field_selector.as_deref(), &self.storage)
         {
             rbac::Decision::Allow { reason } => {
-                trace.push(Record::new(
-                    now,
-                    Component::KubeApiserver,
-                    "authorize",
-                    reason,
-                ));
+                trace.push_with(Component::KubeApiserver, "authorize", || {
+                    Record::new(now, Component::KubeApiserver, "authorize", reason)
+                });
                 Ok(())
             }
             rbac::Decision::Deny { reason } => {

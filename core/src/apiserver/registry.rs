@@ -121,6 +121,19 @@ fn apiserver_step(
     trace.push(Record::new(now, Component::KubeApiserver, action, summary));
 }
 
+/// [`apiserver_step`] with the summary written only if the record is built (see
+/// [`Trace::push_with`]): for the steps of every request.
+fn apiserver_step_with(
+    trace: &mut Trace,
+    now: Millis,
+    action: &'static str,
+    summary: impl FnOnce() -> String,
+) {
+    trace.push_with(Component::KubeApiserver, action, || {
+        Record::new(now, Component::KubeApiserver, action, summary())
+    });
+}
+
 /// An etcd step; `action` (`etcd.range`, `etcd.txn`, `etcd.conflict`) is also its explanation key.
 fn etcd_record(
     now: Millis,
@@ -303,22 +316,20 @@ fn check_kind(info: &ResourceInfo, body: &Object) -> Result<(), ApiError> {
 }
 
 fn trace_validation(now: Millis, trace: &mut Trace, errs: &[FieldError], what: &str) {
-    if !trace.enabled {
-        return;
-    }
-    let summary = if errs.is_empty() {
-        format!("{what}: valid")
-    } else {
-        format!(
-            "{what}: {} error(s): {}",
-            errs.len(),
-            errs.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        )
-    };
-    apiserver_step(trace, now, "validate", summary);
+    apiserver_step_with(trace, now, "validate", || {
+        if errs.is_empty() {
+            format!("{what}: valid")
+        } else {
+            format!(
+                "{what}: {} error(s): {}",
+                errs.len(),
+                errs.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        }
+    });
 }
 
 /// [`dispatch`] for a request the caller is done with: a create or update uses its body
@@ -400,14 +411,9 @@ fn create_from(
             format!("refused: {}", e.message),
         );
     })?;
-    if trace.enabled {
-        apiserver_step(
-            trace,
-            now,
-            "admission.mutating",
-            format!("NamespaceLifecycle, {}", report.plugins.join(", ")),
-        );
-    }
+    apiserver_step_with(trace, now, "admission.mutating", || {
+        format!("NamespaceLifecycle, {}", report.plugins.join(", "))
+    });
 
     // BeforeCreate: name, uid, timestamps, generation, status.
     let generate = obj
@@ -455,25 +461,20 @@ fn create_from(
                 format!("ResourceQuota: {}", e.message),
             );
         })?;
-    if trace.enabled {
-        apiserver_step(
-            trace,
-            now,
-            "admission.validating",
-            if quotas.is_empty() {
-                "ResourceQuota: admitted".to_string()
-            } else {
-                format!(
-                    "ResourceQuota: admitted within {}",
-                    quotas
-                        .iter()
-                        .map(|(n, _)| n.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            },
-        );
-    }
+    apiserver_step_with(trace, now, "admission.validating", || {
+        if quotas.is_empty() {
+            "ResourceQuota: admitted".to_string()
+        } else {
+            format!(
+                "ResourceQuota: admitted within {}",
+                quotas
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    });
     if req.dry_run {
         return Ok(Arc::new(obj));
     }
@@ -513,8 +514,8 @@ fn create_from(
             None,
         ));
     })?;
-    if trace.enabled {
-        trace.push(etcd_record(
+    trace.push_with(Component::Etcd, "etcd.txn", || {
+        etcd_record(
             now,
             "etcd.txn",
             format!(
@@ -524,8 +525,8 @@ fn create_from(
             &written.key,
             Some(written.revision),
             Some(&written.object),
-        ));
-    }
+        )
+    });
     write_quotas(api, now, quotas, trace);
     Ok(written.object)
 }
@@ -758,16 +759,13 @@ fn update_from(
             meta::set_meta(&mut obj, "generation", json!(g));
         }
     }
-    apiserver_step(
-        trace,
-        now,
-        "admission.mutating",
+    apiserver_step_with(trace, now, "admission.mutating", || {
         if status_only {
             "status update: only .status is taken".to_string()
         } else {
             "defaulting".to_string()
-        },
-    );
+        }
+    });
     let errs = if status_only {
         validation::validate_status_update(info.kind, &current, &obj)
     } else {
@@ -820,17 +818,19 @@ fn update_from(
         return Ok(w.object);
     }
     let w = api.storage.update(info, obj, current_rev)?;
-    trace.push(etcd_record(
-        now,
-        "etcd.txn",
-        format!(
-            "txn if mod_revision({key}) == {current_rev} then PUT {key} -> revision {}",
-            w.revision
-        ),
-        &key,
-        Some(w.revision),
-        Some(&w.object),
-    ));
+    trace.push_with(Component::Etcd, "etcd.txn", || {
+        etcd_record(
+            now,
+            "etcd.txn",
+            format!(
+                "txn if mod_revision({key}) == {current_rev} then PUT {key} -> revision {}",
+                w.revision
+            ),
+            &key,
+            Some(w.revision),
+            Some(&w.object),
+        )
+    });
     write_quotas(api, now, quotas, trace);
     Ok(w.object)
 }
@@ -1110,17 +1110,19 @@ fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
     list.push(json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": rfc3339(now)}));
     let key = info.etcd_key(req.namespace.as_deref(), &name);
     let w = api.storage.update(info, pod, rev)?;
-    trace.push(etcd_record(
-        now,
-        "etcd.txn",
-        format!(
-            "bind: PUT {key} with spec.nodeName={node} -> revision {}",
-            w.revision
-        ),
-        &key,
-        Some(w.revision),
-        Some(&w.object),
-    ));
+    trace.push_with(Component::Etcd, "etcd.txn", || {
+        etcd_record(
+            now,
+            "etcd.txn",
+            format!(
+                "bind: PUT {key} with spec.nodeName={node} -> revision {}",
+                w.revision
+            ),
+            &key,
+            Some(w.revision),
+            Some(&w.object),
+        )
+    });
     Ok(Arc::new(
         json!({"apiVersion": "v1", "kind": "Status", "metadata": {}, "status": "Success", "code": 201}),
     ))

@@ -123,8 +123,13 @@ impl Ctx<'_> {
     /// Sends a request through kube-apiserver, drawing the arrow.
     pub fn send(&mut self, req: &Request) -> Result<Object, ApiError> {
         let mark = self.start_request(req);
-        let result = self.api.handle(self.now, req, self.trace);
-        let subject = trace_subject(req, result.as_ref().ok());
+        let before = subject_before(req);
+        let now = self.now;
+        let api = &mut *self.api;
+        let result = self
+            .trace
+            .about(before.as_deref(), |trace| api.handle(now, req, trace));
+        let subject = before.or_else(|| trace_subject(req, result.as_ref().ok()));
         self.trace.settle(mark, subject.as_deref());
         result
     }
@@ -133,14 +138,21 @@ impl Ctx<'_> {
     /// the answer is shared with the apiserver's watch cache, not copied.
     pub fn send_owned(&mut self, req: Request) -> crate::apiserver::Reply {
         let mark = self.start_request(&req);
+        let before = subject_before(&req);
         let (resource, namespace, name) = (req.resource, req.namespace.clone(), req.name.clone());
-        let result = self.api.handle_owned(self.now, req, self.trace);
-        let subject = subject_of(
-            resource,
-            namespace.as_deref(),
-            name.as_deref(),
-            result.as_deref().ok(),
-        );
+        let now = self.now;
+        let api = &mut *self.api;
+        let result = self
+            .trace
+            .about(before.as_deref(), |trace| api.handle_owned(now, req, trace));
+        let subject = before.or_else(|| {
+            subject_of(
+                resource,
+                namespace.as_deref(),
+                name.as_deref(),
+                result.as_deref().ok(),
+            )
+        });
         self.trace.settle(mark, subject.as_deref());
         result
     }
@@ -187,6 +199,27 @@ fn trace_subject(req: &Request, response: Option<&Object>) -> Option<String> {
         req.name.as_deref(),
         response,
     )
+}
+
+/// What a request is about when that is known before it is sent: the object it names, or the
+/// pod an Event it creates is about. (A create with generateName learns its object's name
+/// from the response.) A request about an object the trace only counts is handled muted.
+fn subject_before(req: &Request) -> Option<String> {
+    if let Some(n) = &req.name {
+        return Some(object_label(req.resource.kind, req.namespace.as_deref(), n));
+    }
+    if req.verb != Verb::Create || req.resource.kind != "Event" {
+        return None;
+    }
+    let ns = req.namespace.as_deref()?;
+    let involved = req.body.as_ref()?.get("involvedObject")?;
+    match (
+        involved.get("kind")?.as_str()?,
+        involved.get("name")?.as_str()?,
+    ) {
+        ("Pod", pod) => Some(format!("Pod {ns}/{pod}")),
+        _ => None,
+    }
 }
 
 fn subject_of(

@@ -1073,4 +1073,27 @@ mod tests {
         // The step queued at time 0 ran after the whole manifest.
         assert_eq!(stepped.outputs[1].stdout.lines().count(), 20);
     }
+
+    #[test]
+    fn requests_about_objects_the_trace_only_counts_are_counted_the_same_without_their_records() {
+        // 240 pods: past the trace's budget of 200, so later pods' requests are handled muted.
+        let size = crate::benchmark::Size {
+            name: "sampled",
+            nodes: 3,
+            deployments: 2,
+            replicas: 120,
+        };
+        let text = crate::benchmark::scenario(&size);
+        let mut muted = Cluster::from_text("sampled.yaml", &text).unwrap();
+        let mut built = Cluster::from_text("sampled.yaml", &text).unwrap();
+        built.trace.never_mute = true;
+        muted.run(None);
+        built.run(None);
+        assert_eq!(muted.trace.sampling(), (FULL_TRACE_PODS, 40));
+        assert_eq!(muted.trace.sampling(), built.trace.sampling());
+        assert_eq!(muted.trace.counted, built.trace.counted);
+        assert!(muted.trace.counted["kube-apiserver authenticate"] > 0);
+        assert_eq!(muted.trace.digest(), built.trace.digest());
+        assert_eq!(muted.now(), built.now());
+    }
 }
