@@ -138,67 +138,22 @@ pub fn write_value(out: &mut Vec<u8>, v: &Value) {
     }
 }
 
-/// A 64-bit fingerprint of a value's content (FNV-1a over a walk of it): equal values have
-/// equal fingerprints, and different ones differ but with a chance of 2^-64. For a caller that
-/// only asks "is this what I sent last time?" of a big value it keeps for each object: the
-/// text or a decoded copy would cost kilobytes per object, and writing the text is slower.
+/// A 64-bit fingerprint of a value: FNV-1a over its JSON text (written into a buffer kept for
+/// it). Equal values have equal fingerprints; different ones differ but with a chance of
+/// 2^-64. For a caller that only asks "is this what I sent last time?" of a big value it keeps
+/// for each object: the text or a decoded copy would cost kilobytes per object.
 pub fn fingerprint(v: &Value) -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    h.value(v);
-    h.0
-}
-
-struct Fnv(u64);
-
-impl Fnv {
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
+    thread_local! {
+        static TEXT: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-
-    /// A string with its length first, so that `["ab", "c"]` and `["a", "bc"]` differ.
-    fn str(&mut self, s: &str) {
-        self.bytes(&(s.len() as u64).to_le_bytes());
-        self.bytes(s.as_bytes());
-    }
-
-    fn value(&mut self, v: &Value) {
-        match v {
-            Value::Null => self.bytes(b"n"),
-            Value::Bool(b) => self.bytes(if *b { b"t" } else { b"f" }),
-            Value::Number(n) => {
-                if let Some(i) = n.as_i64() {
-                    self.bytes(b"i");
-                    self.bytes(&i.to_le_bytes());
-                } else if let Some(u) = n.as_u64() {
-                    self.bytes(b"u");
-                    self.bytes(&u.to_le_bytes());
-                } else {
-                    self.bytes(b"d");
-                    self.bytes(&n.as_f64().unwrap_or(0.0).to_bits().to_le_bytes());
-                }
-            }
-            Value::String(s) => {
-                self.bytes(b"s");
-                self.str(s);
-            }
-            Value::Array(items) => {
-                self.bytes(b"a");
-                self.bytes(&(items.len() as u64).to_le_bytes());
-                items.iter().for_each(|i| self.value(i));
-            }
-            Value::Object(map) => {
-                self.bytes(b"o");
-                self.bytes(&(map.len() as u64).to_le_bytes());
-                for (k, v) in map {
-                    self.str(k);
-                    self.value(v);
-                }
-            }
-        }
-    }
+    TEXT.with(|text| {
+        let mut text = text.borrow_mut();
+        text.clear();
+        write_value(&mut text, v);
+        text.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -255,8 +255,8 @@ struct Worker {
     net_ready: bool,
     terminating: bool,
     deleted_sent: bool,
-    /// The last status sent, as its fingerprint: the text cost 1.6 KB per pod and writing it
-    /// more than the comparison saved, and a decoded copy costs several times the text.
+    /// The last status sent, as its fingerprint: its text cost 1.6 KB per pod, and a decoded
+    /// copy several times the text.
     last_sent: Option<u64>,
     transitions: BTreeMap<&'static str, (bool, Millis)>,
     /// When the kubelet admitted the pod (its volume manager and mount wait count from here).
