@@ -625,15 +625,12 @@ impl ApiServer {
     }
 
     /// The client watches with events waiting, in the order they were started.
-    pub fn watches_with_events(&mut self) -> Vec<(u64, String)> {
+    pub fn watches_with_events(&mut self) -> Vec<u64> {
         self.pump();
         let watches = &self.watches;
         self.ready
             .retain(|id| watches.get(id).is_some_and(ClientWatch::has_events));
-        self.ready
-            .iter()
-            .map(|id| (*id, watches[id].client.clone()))
-            .collect()
+        self.ready.iter().copied().collect()
     }
 
     pub(crate) fn rng(&mut self) -> &mut Rng {

@@ -764,7 +764,7 @@ impl Cluster {
 
     /// Moves what etcd's watchers saw onto the queue, to arrive after the watch latency.
     fn flush_watches(&mut self) {
-        for (id, _) in self.api.watches_with_events() {
+        for id in self.api.watches_with_events() {
             // Watches opened by someone else (a test, a console) are theirs to drain.
             let Some(&(slot, informer)) = self.watch_owner.get(&id) else {
                 continue;

@@ -590,7 +590,9 @@ impl PodLabelIndex {
 /// Data plugins keep between extension points within one scheduling cycle.
 #[derive(Default)]
 pub struct CycleState {
-    data: BTreeMap<&'static str, Box<dyn Any>>,
+    /// A handful of entries, read for every node a cycle looks at: a list whose keys are
+    /// compared by length first is cheaper than an ordered map's string comparisons.
+    data: Vec<(&'static str, Box<dyn Any>)>,
     /// Plugins whose PreFilter or PreScore returned Skip.
     pub skip_filter: Vec<&'static str>,
     pub skip_score: Vec<&'static str>,
@@ -598,11 +600,22 @@ pub struct CycleState {
 
 impl CycleState {
     pub fn write<T: Any>(&mut self, key: &'static str, value: T) {
-        self.data.insert(key, Box::new(value));
+        match self.data.iter_mut().find(|(k, _)| same_key(k, key)) {
+            Some((_, v)) => *v = Box::new(value),
+            None => self.data.push((key, Box::new(value))),
+        }
     }
     pub fn read<T: Any>(&self, key: &'static str) -> Option<&T> {
-        self.data.get(key)?.downcast_ref()
+        self.data
+            .iter()
+            .find(|(k, _)| same_key(k, key))?
+            .1
+            .downcast_ref()
     }
+}
+
+fn same_key(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
 }
 
 /// Every plugin has a name.
