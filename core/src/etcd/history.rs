@@ -49,15 +49,9 @@ impl Stored {
     /// `old`, superseded by `new`: as its difference from `new` when that is much smaller.
     pub(super) fn superseded(old: Arc<str>, new: &str) -> Stored {
         let (a, b) = (old.as_bytes(), new.as_bytes());
-        let most = a.len().min(b.len());
-        let mut prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-        let mut suffix = a
-            .iter()
-            .rev()
-            .zip(b.iter().rev())
-            .take(most - prefix)
-            .take_while(|(x, y)| x == y)
-            .count();
+        let mut prefix = common_prefix(a, b);
+        // At most what the prefix left of the shorter text.
+        let mut suffix = common_suffix(&a[prefix..], &b[prefix..]);
         // Cut between characters, so that every piece is text of its own.
         while !(old.is_char_boundary(prefix) && new.is_char_boundary(prefix)) {
             prefix -= 1;
@@ -76,6 +70,48 @@ impl Stored {
             middle: middle.into(),
         }
     }
+}
+
+/// How many bytes `a` and `b` share at their start, compared eight at a time (every write of
+/// a big run compares a few kilobytes of text this way).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let word = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().expect("8 bytes"));
+    let most = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= most {
+        let diff = word(a, i) ^ word(b, i);
+        if diff != 0 {
+            return i + (diff.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + a[i..most]
+        .iter()
+        .zip(&b[i..most])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` share at their end.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let word =
+        |s: &[u8], end: usize| u64::from_le_bytes(s[end - 8..end].try_into().expect("8 bytes"));
+    let most = a.len().min(b.len());
+    let mut n = 0;
+    while n + 8 <= most {
+        let diff = word(a, a.len() - n) ^ word(b, b.len() - n);
+        if diff != 0 {
+            return n + (diff.leading_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + a[..a.len() - n]
+        .iter()
+        .rev()
+        .zip(b[..b.len() - n].iter().rev())
+        .take(most - n)
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// The text of `revs[idx]`, `None` for a tombstone: whole, or rebuilt from the first whole
@@ -112,6 +148,37 @@ pub(super) fn text_at(revs: &[Rev], idx: usize) -> Option<Arc<str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_ends_are_counted_as_byte_by_byte() {
+        let naive_prefix = |a: &[u8], b: &[u8]| a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        let naive_suffix = |a: &[u8], b: &[u8]| {
+            a.iter()
+                .rev()
+                .zip(b.iter().rev())
+                .take_while(|(x, y)| x == y)
+                .count()
+        };
+        let base: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for len in 0..base.len() {
+            for at in 0..=len {
+                let a = &base[..len];
+                // Differs at `at` (or is a longer copy when `at == len`).
+                let mut b = base[..len].to_vec();
+                if at < len {
+                    b[at] = b'#';
+                } else {
+                    b.push(b'!');
+                }
+                assert_eq!(common_prefix(a, &b), naive_prefix(a, &b), "{len} {at}");
+                assert_eq!(common_suffix(a, &b), naive_suffix(a, &b), "{len} {at}");
+                let mut c = b.clone();
+                c.insert(0, b'^');
+                assert_eq!(common_suffix(a, &c), naive_suffix(a, &c), "{len} {at}");
+                assert_eq!(common_prefix(&c, a), naive_prefix(&c, a), "{len} {at}");
+            }
+        }
+    }
 
     fn rev(value: Option<Stored>) -> Rev {
         Rev {
