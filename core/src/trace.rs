@@ -529,11 +529,6 @@ impl Trace {
         self.push(build());
     }
 
-    /// Whether records are built at all: not while disabled or muted.
-    pub fn detailed(&self) -> bool {
-        self.enabled && !self.muted
-    }
-
     /// Handles a request about `subject` (`Kind namespace/name`, known before it is sent) with
     /// the trace muted when records about it are only counted. Returns what `handle` returns.
     pub fn about<T>(&mut self, subject: Option<&str>, handle: impl FnOnce(&mut Trace) -> T) -> T {

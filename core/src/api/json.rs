@@ -150,9 +150,7 @@ pub fn fingerprint(v: &Value) -> u64 {
         let mut text = text.borrow_mut();
         text.clear();
         write_value(&mut text, v);
-        text.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
+        crate::kernel::hash::fnv1a(&text)
     })
 }
 

@@ -118,7 +118,7 @@ fn apiserver_step(
     action: &'static str,
     summary: impl Into<String>,
 ) {
-    trace.push(Record::new(now, Component::KubeApiserver, action, summary));
+    apiserver_step_with(trace, now, action, || summary.into());
 }
 
 /// [`apiserver_step`] with the summary written only if the record is built (see
@@ -153,6 +153,21 @@ fn etcd_record(
         r = r.object(object_label(o));
     }
     r
+}
+
+/// The `etcd.txn` record of a request's write of `obj` at `rev`, its summary written only if
+/// the record is built (see [`Trace::push_with`]).
+fn etcd_write(
+    trace: &mut Trace,
+    now: Millis,
+    key: &str,
+    rev: i64,
+    obj: &Object,
+    summary: impl FnOnce() -> String,
+) {
+    trace.push_with(Component::Etcd, "etcd.txn", || {
+        etcd_record(now, "etcd.txn", summary(), key, Some(rev), Some(obj))
+    });
 }
 
 fn name_of(req: &Request) -> Result<&str, ApiError> {
@@ -514,19 +529,19 @@ fn create_from(
             None,
         ));
     })?;
-    trace.push_with(Component::Etcd, "etcd.txn", || {
-        etcd_record(
-            now,
-            "etcd.txn",
+    etcd_write(
+        trace,
+        now,
+        &written.key,
+        written.revision,
+        &written.object,
+        || {
             format!(
                 "txn if mod_revision({key}) == 0 then PUT {key} -> revision {}",
                 written.revision
-            ),
-            &written.key,
-            Some(written.revision),
-            Some(&written.object),
-        )
-    });
+            )
+        },
+    );
     write_quotas(api, now, quotas, trace);
     Ok(written.object)
 }
@@ -818,17 +833,10 @@ fn update_from(
         return Ok(w.object);
     }
     let w = api.storage.update(info, obj, current_rev)?;
-    trace.push_with(Component::Etcd, "etcd.txn", || {
-        etcd_record(
-            now,
-            "etcd.txn",
-            format!(
-                "txn if mod_revision({key}) == {current_rev} then PUT {key} -> revision {}",
-                w.revision
-            ),
-            &key,
-            Some(w.revision),
-            Some(&w.object),
+    etcd_write(trace, now, &key, w.revision, &w.object, || {
+        format!(
+            "txn if mod_revision({key}) == {current_rev} then PUT {key} -> revision {}",
+            w.revision
         )
     });
     write_quotas(api, now, quotas, trace);
@@ -1110,17 +1118,10 @@ fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
     list.push(json!({"type": "PodScheduled", "status": "True", "lastProbeTime": null, "lastTransitionTime": rfc3339(now)}));
     let key = info.etcd_key(req.namespace.as_deref(), &name);
     let w = api.storage.update(info, pod, rev)?;
-    trace.push_with(Component::Etcd, "etcd.txn", || {
-        etcd_record(
-            now,
-            "etcd.txn",
-            format!(
-                "bind: PUT {key} with spec.nodeName={node} -> revision {}",
-                w.revision
-            ),
-            &key,
-            Some(w.revision),
-            Some(&w.object),
+    etcd_write(trace, now, &key, w.revision, &w.object, || {
+        format!(
+            "bind: PUT {key} with spec.nodeName={node} -> revision {}",
+            w.revision
         )
     });
     Ok(Arc::new(

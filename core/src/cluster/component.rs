@@ -217,7 +217,7 @@ fn subject_before(req: &Request) -> Option<String> {
         involved.get("kind")?.as_str()?,
         involved.get("name")?.as_str()?,
     ) {
-        ("Pod", pod) => Some(format!("Pod {ns}/{pod}")),
+        ("Pod", pod) => Some(object_label("Pod", Some(ns), pod)),
         _ => None,
     }
 }

@@ -16,12 +16,7 @@ fn splitmix64(state: &mut u64) -> u64 {
 
 /// FNV-1a over a stream name, so each component's stream depends only on the seed and its name.
 fn name_hash(name: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    super::hash::fnv1a(name.as_bytes())
 }
 
 impl Rng {

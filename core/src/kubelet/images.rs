@@ -167,12 +167,10 @@ pub fn pull_ms(bytes: u64) -> Millis {
 /// A stable `sha256:` digest for an image (the same image has the same ID on every node).
 pub fn digest(image: &str) -> String {
     let mut out = String::with_capacity(64);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h = crate::kernel::hash::FNV1A_START;
     for round in 0..4u64 {
-        for b in image.bytes().chain(round.to_le_bytes()) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        h = crate::kernel::hash::fnv1a_from(h, image.as_bytes());
+        h = crate::kernel::hash::fnv1a_from(h, &round.to_le_bytes());
         out.push_str(&format!("{h:016x}"));
     }
     format!("sha256:{out}")

@@ -1537,14 +1537,10 @@ impl Kubelet {
 
 /// FNV-1a over the parts, each ended by a NUL.
 fn fnv1a(parts: &[&str]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for p in parts {
-        for b in p.bytes().chain(std::iter::once(0)) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
+    use crate::kernel::hash::{fnv1a_from, FNV1A_START};
+    parts.iter().fold(FNV1A_START, |h, p| {
+        fnv1a_from(fnv1a_from(h, p.as_bytes()), &[0])
+    })
 }
 
 fn ipam_cidr(ipam: &Option<Ipam>) -> String {
