@@ -468,7 +468,11 @@ impl Etcd {
             });
         }
         self.events.push((rev, key.clone()));
-        let revs = self.keys.entry(key).or_default();
+        // Most keys (Events) are written once: room for one version until a second comes.
+        let revs = self
+            .keys
+            .entry(key)
+            .or_insert_with(|| Vec::with_capacity(1));
         // The version it replaces is kept as its difference from this one.
         if let Some(last) = revs.last_mut() {
             if let Some(Stored::Whole(old)) = last.value.take() {
@@ -623,6 +627,21 @@ mod tests {
         let kv = e.get("/a", None).unwrap().unwrap();
         assert_eq!((kv.create_revision, kv.mod_revision, kv.version), (6, 6, 1));
         assert_eq!(e.key_count(), 2);
+    }
+
+    #[test]
+    fn a_key_written_once_holds_room_for_one_version_and_grows_when_written_again() {
+        let mut e = Etcd::new();
+        e.put("/events/default/e1", v("one"), 0).unwrap();
+        assert_eq!(e.keys["/events/default/e1"].capacity(), 1);
+        e.put("/events/default/e1", v("two"), 0).unwrap();
+        e.put("/events/default/e1", v("three"), 0).unwrap();
+        let values: Vec<_> = e
+            .history("/events/default/e1")
+            .into_iter()
+            .map(|kv| kv.value.to_string())
+            .collect();
+        assert_eq!(values, ["one", "two", "three"]);
     }
 
     #[test]

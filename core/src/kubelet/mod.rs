@@ -303,7 +303,7 @@ pub struct Kubelet {
     ipam: Option<Ipam>,
     host_ip: String,
     images: ImageCache,
-    workers: BTreeMap<String, Worker>,
+    workers: BTreeMap<String, Box<Worker>>,
     timers: BTreeMap<u64, (String, String, Action)>,
     next_tag: u64,
     event_seq: u64,
@@ -682,7 +682,7 @@ impl Kubelet {
             .at(&["status", "qosClass"])
             .and_then(Value::as_str)
             .unwrap_or("BestEffort");
-        self.workers.insert(key.clone(), w);
+        self.workers.insert(key.clone(), Box::new(w));
         self.lane_record(
             ctx,
             Lane::Kubelet,
