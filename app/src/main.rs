@@ -27,6 +27,14 @@ pub fn kubeplay_test_panic(message: String) {
     panic!("{message}");
 }
 
+/// A test hook: a run pauses once it grows the page's memory by `bytes` more (instead of near
+/// 4 GiB), so the end-to-end tests see the memory pause without filling a tab's memory.
+#[wasm_bindgen]
+pub fn kubeplay_test_memory_headroom(bytes: f64) {
+    use kubeplay_app::state::playground::{set_memory_ceiling, wasm_memory};
+    set_memory_ceiling(wasm_memory() + bytes as usize);
+}
+
 /// The browser half of `scripts/bench.sh`: runs a size of `kubeplay_core::benchmark` (the same
 /// scenario and readings as the native benchmark) in this page's wasm and returns its figures
 /// as JSON. The wasm memory never shrinks, so its size afterwards is the run's peak.
@@ -38,10 +46,7 @@ pub fn kubeplay_benchmark(size: &str) -> Result<String, String> {
         .and_then(|w| w.performance())
         .ok_or("no performance clock")?;
     let o = benchmark::run(s, &mut || performance.now() / 1000.0);
-    #[cfg(target_arch = "wasm32")]
-    let memory = core::arch::wasm32::memory_size(0) * 65536;
-    #[cfg(not(target_arch = "wasm32"))]
-    let memory = 0usize;
+    let memory = kubeplay_app::state::playground::wasm_memory();
     Ok(serde_json::json!({
         "size": s.name,
         "nodes": s.nodes,

@@ -41,6 +41,7 @@ controls-position = step { $position } of { $total }
 controls-state-playing = playing
 controls-state-ended = ended
 controls-state-paused = paused
+controls-state-memory-full = paused: this tab's memory is nearly full (WebAssembly stops at 4 GiB); run bigger clusters with kubeplay run
 
 ## Views
 

@@ -41,6 +41,7 @@ controls-position = 第 { $position } 步，共 { $total } 步
 controls-state-playing = 播放中
 controls-state-ended = 已结束
 controls-state-paused = 已暂停
+controls-state-memory-full = 已暂停：此标签页的内存即将用尽（WebAssembly 上限为 4 GiB）；更大的集群请用 kubeplay run 运行
 
 ## 视图
 

@@ -41,6 +41,7 @@ controls-position = 第 { $position } 步，共 { $total } 步
 controls-state-playing = 播放中
 controls-state-ended = 已結束
 controls-state-paused = 已暫停
+controls-state-memory-full = 已暫停：此分頁的記憶體即將用盡（WebAssembly 上限為 4 GiB）；更大的叢集請用 kubeplay run 執行
 
 ## 檢視
 

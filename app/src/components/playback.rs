@@ -66,8 +66,8 @@ pub fn Playback() -> impl IntoView {
             </span>
             <span class="position" data-testid="position" aria-live="off">{position}</span>
             <span class="state" data-testid="play-state"
-                data-state=move || if playing() { "playing" } else if at_end() { "ended" } else { "paused" }>
-                {move || i18n.t(if playing() { "controls-state-playing" } else if at_end() { "controls-state-ended" } else { "controls-state-paused" })}
+                data-state=move || if playing() { "playing" } else if at_end() { "ended" } else if pg.memory_full.get() { "memory-full" } else { "paused" }>
+                {move || i18n.t(if playing() { "controls-state-playing" } else if at_end() { "controls-state-ended" } else if pg.memory_full.get() { "controls-state-memory-full" } else { "controls-state-paused" })}
             </span>
     }
 }

@@ -12,6 +12,36 @@ pub const FRAME_BUDGET_MS: f64 = 8.0;
 /// [`Pacing`]): most of the frame, so the simulation is not left waiting for the next one.
 pub const UNSEEN_FRAME_BUDGET_MS: f64 = 13.0;
 
+/// A tab's WebAssembly memory stops at 4 GiB (wasm32) and never shrinks. A run that grows it
+/// past this is paused while there is still room to show why, instead of failing later when an
+/// allocation finds none (which stops the page's wasm without a word).
+pub const MEMORY_CEILING: usize = 3584 << 20;
+
+thread_local! {
+    static CEILING: std::cell::Cell<usize> = const { std::cell::Cell::new(MEMORY_CEILING) };
+}
+
+/// Sets the memory ceiling (a test hook: the end-to-end tests lower it to see the pause).
+pub fn set_memory_ceiling(bytes: usize) {
+    CEILING.with(|c| c.set(bytes));
+}
+
+/// The size of this page's WebAssembly memory, in bytes.
+pub fn wasm_memory() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    let bytes = core::arch::wasm32::memory_size(0) * 65536;
+    #[cfg(not(target_arch = "wasm32"))]
+    let bytes = 0;
+    bytes
+}
+
+/// Whether a slice that took the memory from `before` to `after` bytes stops the run: it grew
+/// the memory to the ceiling. (A memory left big by an earlier run does not count: the
+/// allocator reuses it, and only growth comes nearer the limit.)
+pub fn memory_exhausted(before: usize, after: usize, ceiling: usize) -> bool {
+    after > before && after >= ceiling
+}
+
 /// The speeds offered, in virtual seconds per real second.
 pub const SPEEDS: &[f64] = &[0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
 
@@ -135,6 +165,8 @@ pub struct Playground {
     /// revision names one state only within a generation.
     pub generation: RwSignal<u64>,
     pub playing: RwSignal<bool>,
+    /// The last slice stopped the run near the memory ceiling ([`MEMORY_CEILING`]).
+    pub memory_full: RwSignal<bool>,
     /// Running to the end as fast as frames allow.
     pub fast_forward: RwSignal<bool>,
     pub speed: RwSignal<f64>,
@@ -168,6 +200,7 @@ impl Playground {
             version: RwSignal::new(0),
             generation: RwSignal::new(0),
             playing: RwSignal::new(false),
+            memory_full: RwSignal::new(false),
             fast_forward: RwSignal::new(false),
             speed: RwSignal::new(1.0),
             skip_idle: RwSignal::new(true),
@@ -236,6 +269,7 @@ impl Playground {
         player.start(&mut || perf_now() > deadline);
         self.player.set_value(Some(player));
         self.generation.update(|g| *g += 1);
+        self.clear_memory_full();
         self.selected_record.set(None);
         self.selected_pod.set(None);
         self.selected_key.set(None);
@@ -347,7 +381,14 @@ impl Playground {
         }
     }
 
+    fn clear_memory_full(&self) {
+        if self.memory_full.get_untracked() {
+            self.memory_full.set(false);
+        }
+    }
+
     fn start_loop(&self) {
+        self.clear_memory_full();
         if self.looping.get_value() {
             return;
         }
@@ -397,6 +438,7 @@ impl Playground {
         }
         let now = perf_now();
         self.pacing.update_value(|p| p.slice(now));
+        let memory_before = wasm_memory();
         let deadline = now + budget_ms;
         let mut out_of_time = move || perf_now() > deadline;
         let speed = self.speed.get_untracked();
@@ -417,6 +459,11 @@ impl Playground {
             })
             .unwrap_or(true);
         self.pacing.update_value(|p| p.skipped = true);
+        if memory_exhausted(memory_before, wasm_memory(), CEILING.with(|c| c.get())) {
+            self.pause();
+            self.memory_full.set(true);
+            return self.stop_loop();
+        }
         if ended {
             self.playing.set(false);
             self.fast_forward.set(false);
@@ -429,7 +476,7 @@ impl Playground {
 
 #[cfg(test)]
 mod tests {
-    use super::Pacing;
+    use super::{memory_exhausted, Pacing, MEMORY_CEILING};
 
     const FRAME_MS: f64 = 1000.0 / 60.0;
 
@@ -486,5 +533,18 @@ mod tests {
         p.skipped = true;
         assert!(!p.frame(199.0));
         assert!(p.frame(200.0));
+    }
+
+    #[test]
+    fn only_a_slice_that_grows_the_memory_to_the_ceiling_stops_the_run() {
+        const MIB: usize = 1 << 20;
+        let c = MEMORY_CEILING;
+        assert!(memory_exhausted(c - MIB, c, c));
+        assert!(memory_exhausted(c, c + 64 * 1024, c));
+        // Growing below the ceiling, or staying in a memory an earlier run left big.
+        assert!(!memory_exhausted(MIB, 2 * MIB, c));
+        assert!(!memory_exhausted(c + MIB, c + MIB, c));
+        // The ceiling leaves a tab's 4 GiB half a GiB to show the pause in.
+        assert_eq!((4usize << 30) - MEMORY_CEILING, 512 * MIB);
     }
 }
