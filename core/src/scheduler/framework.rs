@@ -315,12 +315,12 @@ impl PackedLabels {
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {
+        // A node has a dozen labels or so, most of them sharing `kubernetes.io/`: comparing
+        // lengths first finds the one to compare in full quicker than a binary search does.
         let text = self.text.as_str();
-        let i = self
-            .spans
-            .binary_search_by(|&(s, m, _)| text[s as usize..m as usize].cmp(key))
-            .ok()?;
-        let (_, m, e) = self.spans[i];
+        let &(_, m, e) = self.spans.iter().find(|&&(s, m, _)| {
+            (m - s) as usize == key.len() && &text[s as usize..m as usize] == key
+        })?;
         Some(&text[m as usize..e as usize])
     }
 }

@@ -225,6 +225,11 @@ struct ScoreState {
     /// Per constraint, matching pods by topology value (hostname constraints count per node).
     pair_counts: Vec<HashMap<String, i64>>,
     weights: Vec<f64>,
+    /// The system default hostname constraint's counts, taken in PreScore on the nodes that
+    /// hold the owner's pods (by name; every other node counts 0), when the label index named
+    /// them: Score then looks the scored node up here instead of asking the index (most of the
+    /// hundreds of nodes scored per pod hold none).
+    hosts: Option<Vec<(String, i64)>>,
 }
 
 /// The system default constraints for a pod selected by `selectors`.
@@ -300,11 +305,30 @@ impl PreScorePlugin for PodTopologySpread {
             true => domain_candidates(state, pod, &constraints, all),
             false => Some(Vec::new()),
         };
+        let hostname = constraints.iter().position(|c| c.topology_key == HOSTNAME);
+        // The candidates are the nodes with the owner's pods, in name order; the defaults'
+        // constraints share their selectors, so they are the hostname constraint's too.
+        let mut hosts = match (&candidates, hostname, require_all) {
+            (Some(_), Some(_), false) => Some(Vec::new()),
+            _ => None,
+        };
         let visited: Box<dyn Iterator<Item = &NodeInfo>> = match &candidates {
             Some(indices) => Box::new(indices.iter().map(|&i| &all[i])),
             None => Box::new(all.iter()),
         };
         for n in visited {
+            // The defaults' constraints have the same selectors, so they count the same pods
+            // on a node: counted once, for both.
+            let counted = match (&mut hosts, hostname) {
+                (Some(hosts), Some(h)) => {
+                    let count = constraints[h].count(n, pod.namespace(), label_index(state));
+                    if count > 0 {
+                        hosts.push((n.name.clone(), count));
+                    }
+                    Some(count)
+                }
+                _ => None,
+            };
             if !required_matches(pod, n) || (require_all && !has_keys(n, &constraints)) {
                 continue;
             }
@@ -316,7 +340,8 @@ impl PreScorePlugin for PodTopologySpread {
                     continue;
                 };
                 if let Some(cnt) = pair_counts[i].get_mut(v) {
-                    *cnt += c.count(n, pod.namespace(), label_index(state));
+                    *cnt +=
+                        counted.unwrap_or_else(|| c.count(n, pod.namespace(), label_index(state)));
                 }
             }
         }
@@ -327,6 +352,8 @@ impl PreScorePlugin for PodTopologySpread {
                 ignored,
                 pair_counts,
                 weights,
+                // Looked up by name: only if `all` was in name order, as the snapshot is.
+                hosts: hosts.filter(|h| h.windows(2).all(|w| w[0].0 < w[1].0)),
             },
         );
         Status::success()
@@ -377,7 +404,12 @@ impl ScorePlugin for PodTopologySpread {
                 continue;
             };
             let cnt = if c.topology_key == HOSTNAME {
-                c.count(node, pod.namespace(), label_index(state))
+                match &s.hosts {
+                    Some(hosts) => hosts
+                        .binary_search_by(|(name, _)| name.as_str().cmp(&node.name))
+                        .map_or(0, |at| hosts[at].1),
+                    None => c.count(node, pod.namespace(), label_index(state)),
+                }
             } else {
                 s.pair_counts[i].get(v).copied().unwrap_or(0)
             };
@@ -518,6 +550,40 @@ mod tests {
         );
         let cs = system_defaults(&[Selector::parse("app").unwrap()]);
         assert_eq!(domain_candidates(&st, &incoming, &cs, &nodes), None);
+    }
+
+    #[test]
+    fn hostname_counts_are_taken_in_prescore_from_the_nodes_with_the_owners_pods() {
+        let mut nodes: Vec<NodeInfo> = (0..6).map(|i| node(&format!("n{i}"), "z1")).collect();
+        for n in [0, 0, 3] {
+            nodes[n].add_pod(pod(&format!("w{n}"), json!({"app": "web"}), json!({})));
+        }
+        let mut gone = pod("w-gone", json!({"app": "web"}), json!({}));
+        gone.deleting = true;
+        nodes[5].add_pod(gone);
+        let incoming = pod("new", json!({"app": "web"}), json!({}));
+        let hosts = |all: &[NodeInfo]| {
+            let mut st = CycleState::default();
+            st.write(DEFAULT_SELECTORS, vec![Selector::parse("app=web").unwrap()]);
+            let mut index = PodLabelIndex::default();
+            for n in all {
+                for p in &n.pods {
+                    index.add(&n.name, p);
+                }
+            }
+            st.write(POD_LABEL_INDEX, Arc::new(index));
+            let feasible: Vec<&NodeInfo> = all.iter().collect();
+            PodTopologySpread.pre_score(&mut st, &incoming, &feasible, all);
+            st.read::<ScoreState>(PRE_SCORE).unwrap().hosts.clone()
+        };
+        // The pod being deleted is not counted, and its node is not listed.
+        assert_eq!(
+            hosts(&nodes),
+            Some(vec![("n0".to_string(), 2), ("n3".to_string(), 1)])
+        );
+        // Nodes out of name order: Score counts on each node instead.
+        nodes.swap(0, 3);
+        assert_eq!(hosts(&nodes), None);
     }
 
     #[test]
