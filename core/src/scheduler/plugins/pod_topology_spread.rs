@@ -485,9 +485,14 @@ mod tests {
         );
     }
 
-    /// The scores of every node for `incoming` spread by `selector`, with or without the
-    /// snapshot's label index.
-    fn scores(nodes: &[NodeInfo], incoming: &PodInfo, selector: &str, indexed: bool) -> Vec<i64> {
+    /// The cycle state after PreScore of `incoming` spread by `selector` over every node, with
+    /// or without the snapshot's label index.
+    fn prescored(
+        nodes: &[NodeInfo],
+        incoming: &PodInfo,
+        selector: &str,
+        indexed: bool,
+    ) -> CycleState {
         let mut st = CycleState::default();
         st.write(DEFAULT_SELECTORS, vec![Selector::parse(selector).unwrap()]);
         if indexed {
@@ -503,6 +508,13 @@ mod tests {
         assert!(PodTopologySpread
             .pre_score(&mut st, incoming, &feasible, nodes)
             .is_success());
+        st
+    }
+
+    /// The scores of every node for `incoming` spread by `selector`, with or without the
+    /// snapshot's label index.
+    fn scores(nodes: &[NodeInfo], incoming: &PodInfo, selector: &str, indexed: bool) -> Vec<i64> {
+        let st = prescored(nodes, incoming, selector, indexed);
         let mut s: Vec<i64> = nodes
             .iter()
             .map(|n| PodTopologySpread.score(&st, incoming, n).unwrap())
@@ -563,17 +575,7 @@ mod tests {
         nodes[5].add_pod(gone);
         let incoming = pod("new", json!({"app": "web"}), json!({}));
         let hosts = |all: &[NodeInfo]| {
-            let mut st = CycleState::default();
-            st.write(DEFAULT_SELECTORS, vec![Selector::parse("app=web").unwrap()]);
-            let mut index = PodLabelIndex::default();
-            for n in all {
-                for p in &n.pods {
-                    index.add(&n.name, p);
-                }
-            }
-            st.write(POD_LABEL_INDEX, Arc::new(index));
-            let feasible: Vec<&NodeInfo> = all.iter().collect();
-            PodTopologySpread.pre_score(&mut st, &incoming, &feasible, all);
+            let st = prescored(all, &incoming, "app=web", true);
             st.read::<ScoreState>(PRE_SCORE).unwrap().hosts.clone()
         };
         // The pod being deleted is not counted, and its node is not listed.
