@@ -26,7 +26,7 @@ test('a run that fills the memory up to the ceiling pauses, says why, and keeps 
     await page.click('[data-testid="to-end"]');
     await waitUntil(() => playState(page), (s) => s === 'memory-full', (s) => `play state ${s}`, {
       problems,
-      timeout: 120_000,
+      timeout: 60_000,
     });
     assert.match(await testIdText(page, 'play-state'), /memory is nearly full \(WebAssembly stops at 4 GiB\)/);
     assert.equal(await editor(page).inputValue(), text);
