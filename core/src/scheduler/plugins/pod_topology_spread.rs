@@ -226,10 +226,11 @@ struct ScoreState {
     pair_counts: Vec<HashMap<String, i64>>,
     weights: Vec<f64>,
     /// The system default hostname constraint's counts, taken in PreScore on the nodes that
-    /// hold the owner's pods (by name; every other node counts 0), when the label index named
-    /// them: Score then looks the scored node up here instead of asking the index (most of the
-    /// hundreds of nodes scored per pod hold none).
-    hosts: Option<Vec<(String, i64)>>,
+    /// hold the owner's pods (every other node counts 0), when the label index named them:
+    /// Score then looks the scored node up here instead of asking the index (most of the
+    /// hundreds of nodes scored per pod hold none). By [`NodeInfo::generation`], which no two
+    /// nodes share and which stays put while a cycle runs: an integer to compare, not a name.
+    hosts: Option<Vec<(u64, i64)>>,
 }
 
 /// The system default constraints for a pod selected by `selectors`.
@@ -306,7 +307,7 @@ impl PreScorePlugin for PodTopologySpread {
             false => Some(Vec::new()),
         };
         let hostname = constraints.iter().position(|c| c.topology_key == HOSTNAME);
-        // The candidates are the nodes with the owner's pods, in name order; the defaults'
+        // The candidates are the nodes with the owner's pods; the defaults'
         // constraints share their selectors, so they are the hostname constraint's too.
         let mut hosts = match (&candidates, hostname, require_all) {
             (Some(_), Some(_), false) => Some(Vec::new()),
@@ -323,7 +324,7 @@ impl PreScorePlugin for PodTopologySpread {
                 (Some(hosts), Some(h)) => {
                     let count = constraints[h].count(n, pod.namespace(), label_index(state));
                     if count > 0 {
-                        hosts.push((n.name.clone(), count));
+                        hosts.push((n.generation, count));
                     }
                     Some(count)
                 }
@@ -352,8 +353,10 @@ impl PreScorePlugin for PodTopologySpread {
                 ignored,
                 pair_counts,
                 weights,
-                // Looked up by name: only if `all` was in name order, as the snapshot is.
-                hosts: hosts.filter(|h| h.windows(2).all(|w| w[0].0 < w[1].0)),
+                hosts: hosts.map(|mut h| {
+                    crate::api::sorting::sort_by_key(&mut h, &|&(generation, _)| generation);
+                    h
+                }),
             },
         );
         Status::success()
@@ -406,7 +409,7 @@ impl ScorePlugin for PodTopologySpread {
             let cnt = if c.topology_key == HOSTNAME {
                 match &s.hosts {
                     Some(hosts) => hosts
-                        .binary_search_by(|(name, _)| name.as_str().cmp(&node.name))
+                        .binary_search_by_key(&node.generation, |&(generation, _)| generation)
                         .map_or(0, |at| hosts[at].1),
                     None => c.count(node, pod.namespace(), label_index(state)),
                 }
@@ -579,13 +582,15 @@ mod tests {
             st.read::<ScoreState>(PRE_SCORE).unwrap().hosts.clone()
         };
         // The pod being deleted is not counted, and its node is not listed.
-        assert_eq!(
-            hosts(&nodes),
-            Some(vec![("n0".to_string(), 2), ("n3".to_string(), 1)])
-        );
-        // Nodes out of name order: Score counts on each node instead.
+        let mut expected = vec![(nodes[0].generation, 2), (nodes[3].generation, 1)];
+        expected.sort();
+        assert_eq!(hosts(&nodes), Some(expected.clone()));
+        // The same with the nodes out of name order.
         nodes.swap(0, 3);
-        assert_eq!(hosts(&nodes), None);
+        assert_eq!(hosts(&nodes), Some(expected));
+        // Scored, every node counts as it does without the index.
+        let incoming_scores = |indexed| scores(&nodes, &incoming, "app=web", indexed);
+        assert_eq!(incoming_scores(true), incoming_scores(false));
     }
 
     #[test]
