@@ -32,7 +32,7 @@ pub fn kubeplay_test_panic(message: String) {
 #[wasm_bindgen]
 pub fn kubeplay_test_memory_headroom(bytes: f64) {
     use kubeplay_app::state::playground::{set_memory_ceiling, wasm_memory};
-    set_memory_ceiling(wasm_memory() + bytes as usize);
+    set_memory_ceiling(wasm_memory() + bytes as u64);
 }
 
 /// The browser half of `scripts/bench.sh`: runs a size of `kubeplay_core::benchmark` (the same

@@ -15,21 +15,22 @@ pub const UNSEEN_FRAME_BUDGET_MS: f64 = 13.0;
 /// A tab's WebAssembly memory stops at 4 GiB (wasm32) and never shrinks. A run that grows it
 /// past this is paused while there is still room to show why, instead of failing later when an
 /// allocation finds none (which stops the page's wasm without a word).
-pub const MEMORY_CEILING: usize = 3584 << 20;
+pub const MEMORY_CEILING: u64 = 3584 << 20;
 
 thread_local! {
-    static CEILING: std::cell::Cell<usize> = const { std::cell::Cell::new(MEMORY_CEILING) };
+    static CEILING: std::cell::Cell<u64> = const { std::cell::Cell::new(MEMORY_CEILING) };
 }
 
 /// Sets the memory ceiling (a test hook: the end-to-end tests lower it to see the pause).
-pub fn set_memory_ceiling(bytes: usize) {
+pub fn set_memory_ceiling(bytes: u64) {
     CEILING.with(|c| c.set(bytes));
 }
 
-/// The size of this page's WebAssembly memory, in bytes.
-pub fn wasm_memory() -> usize {
+/// The size of this page's WebAssembly memory, in bytes (a u64: wasm32's whole 4 GiB does not
+/// fit in its usize).
+pub fn wasm_memory() -> u64 {
     #[cfg(target_arch = "wasm32")]
-    let bytes = core::arch::wasm32::memory_size(0) * 65536;
+    let bytes = core::arch::wasm32::memory_size(0) as u64 * 65536;
     #[cfg(not(target_arch = "wasm32"))]
     let bytes = 0;
     bytes
@@ -38,7 +39,7 @@ pub fn wasm_memory() -> usize {
 /// Whether a slice that took the memory from `before` to `after` bytes stops the run: it grew
 /// the memory to the ceiling. (A memory left big by an earlier run does not count: the
 /// allocator reuses it, and only growth comes nearer the limit.)
-pub fn memory_exhausted(before: usize, after: usize, ceiling: usize) -> bool {
+pub fn memory_exhausted(before: u64, after: u64, ceiling: u64) -> bool {
     after > before && after >= ceiling
 }
 
@@ -537,7 +538,7 @@ mod tests {
 
     #[test]
     fn only_a_slice_that_grows_the_memory_to_the_ceiling_stops_the_run() {
-        const MIB: usize = 1 << 20;
+        const MIB: u64 = 1 << 20;
         let c = MEMORY_CEILING;
         assert!(memory_exhausted(c - MIB, c, c));
         assert!(memory_exhausted(c, c + 64 * 1024, c));
@@ -545,6 +546,6 @@ mod tests {
         assert!(!memory_exhausted(MIB, 2 * MIB, c));
         assert!(!memory_exhausted(c + MIB, c + MIB, c));
         // The ceiling leaves a tab's 4 GiB half a GiB to show the pause in.
-        assert_eq!((4usize << 30) - MEMORY_CEILING, 512 * MIB);
+        assert_eq!((4u64 << 30) - MEMORY_CEILING, 512 * MIB);
     }
 }
