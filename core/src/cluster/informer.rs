@@ -4,7 +4,8 @@
 use crate::api::json::JsonPointer;
 use crate::api::{meta, Object};
 use crate::apiserver::WatchEvent;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::btree_map::Entry;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// An index function (client-go's `IndexFunc`): the index values an object is filed under.
@@ -43,9 +44,13 @@ pub struct Informer {
     pub resource_version: i64,
     /// The apiserver watch feeding it.
     pub watch_id: u64,
-    /// Index name to its function and its entries (index value to object keys).
-    indexes: BTreeMap<&'static str, (IndexFn, BTreeMap<String, BTreeSet<String>>)>,
+    /// Index name to its function and its entries: index value to the objects filed under
+    /// it, by key. The entries hold the objects themselves, so reading an index does not look
+    /// each key up again in `objects` (a large map whose keys share long prefixes).
+    indexes: BTreeMap<&'static str, (IndexFn, IndexEntries)>,
 }
+
+type IndexEntries = BTreeMap<String, BTreeMap<String, Arc<Object>>>;
 
 /// The cache key client-go uses (`MetaNamespaceKeyFunc`).
 pub fn key_of(obj: &Object) -> String {
@@ -72,10 +77,13 @@ impl Informer {
 
     /// Adds an index and files every cached object in it.
     pub fn add_index(&mut self, name: &'static str, f: IndexFn) {
-        let mut entries: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut entries = IndexEntries::new();
         for (key, obj) in &self.objects {
             for v in f(obj) {
-                entries.entry(v).or_default().insert(key.clone());
+                entries
+                    .entry(v)
+                    .or_default()
+                    .insert(key.clone(), Arc::clone(obj));
             }
         }
         self.indexes.insert(name, (f, entries));
@@ -92,8 +100,8 @@ impl Informer {
             .get(name)
             .and_then(|(_, e)| e.get(value))
             .into_iter()
-            .flatten()
-            .filter_map(|k| self.objects.get(k).map(|o| &**o))
+            .flat_map(|set| set.values())
+            .map(|o| &**o)
     }
 
     /// [`Informer::by_index`] as shared copies.
@@ -106,8 +114,8 @@ impl Informer {
             .get(name)
             .and_then(|(_, e)| e.get(value))
             .into_iter()
-            .flatten()
-            .filter_map(|k| self.objects.get(k).cloned())
+            .flat_map(|set| set.values())
+            .cloned()
     }
 
     /// [`Informer::by_index`] with each object's cache key (in key order), so callers can
@@ -122,7 +130,7 @@ impl Informer {
             .and_then(|(_, e)| e.get(value))
             .into_iter()
             .flatten()
-            .filter_map(|k| self.objects.get(k).map(|o| (k.as_str(), o)))
+            .map(|(k, o)| (k.as_str(), o))
     }
 
     fn unindex(&mut self, key: &str) {
@@ -150,27 +158,47 @@ impl Informer {
                 self.objects.remove(&key);
             }
             _ => {
-                let old = self.objects.get(&key);
+                // One lookup for both the old version and the new one's slot.
+                let slot = self.objects.entry(key);
+                let (key, old) = match &slot {
+                    Entry::Occupied(o) => (o.key(), Some(o.get())),
+                    Entry::Vacant(v) => (v.key(), None),
+                };
                 for (f, entries) in self.indexes.values_mut() {
                     let now = f(&event.object);
                     let before = old.map(|o| f(o)).unwrap_or_default();
                     if old.is_some() && before == now {
-                        // Filed under the same values: nothing to move.
+                        // Filed under the same values: they hold the new version from now on.
+                        for v in &now {
+                            if let Some(o) = entries.get_mut(v).and_then(|set| set.get_mut(key)) {
+                                *o = Arc::clone(&event.object);
+                            }
+                        }
                         continue;
                     }
                     for v in before {
                         if let Some(set) = entries.get_mut(&v) {
-                            set.remove(&key);
+                            set.remove(key);
                             if set.is_empty() {
                                 entries.remove(&v);
                             }
                         }
                     }
                     for v in now {
-                        entries.entry(v).or_default().insert(key.clone());
+                        entries
+                            .entry(v)
+                            .or_default()
+                            .insert(key.clone(), Arc::clone(&event.object));
                     }
                 }
-                self.objects.insert(key, Arc::clone(&event.object));
+                match slot {
+                    Entry::Occupied(mut o) => {
+                        o.insert(Arc::clone(&event.object));
+                    }
+                    Entry::Vacant(v) => {
+                        v.insert(Arc::clone(&event.object));
+                    }
+                }
             }
         }
         self.resource_version = self.resource_version.max(event.revision);
@@ -278,5 +306,28 @@ mod tests {
         assert!(inf.by_index("no-such-index", "n1").next().is_none());
         let orphan = json!({"metadata": {"name": "o", "namespace": "x"}});
         assert_eq!(controller_uid_index(&orphan), vec![orphan_index_key("x")]);
+    }
+
+    #[test]
+    fn an_index_serves_the_latest_version_of_an_object_filed_under_the_same_value() {
+        let pod = |phase: &str| json!({"metadata": {"name": "a", "namespace": "x"}, "spec": {"nodeName": "n1"}, "status": {"phase": phase}});
+        let mut inf = Informer::from_list(vec![pod("Pending")], 1);
+        inf.add_index(NODE_NAME_INDEX, node_name_index);
+        inf.apply(&WatchEvent {
+            kind: "MODIFIED",
+            object: Arc::new(pod("Running")),
+            revision: 2,
+        });
+        let phases = |inf: &Informer| {
+            let by_index: Vec<_> = inf.by_index(NODE_NAME_INDEX, "n1").collect();
+            let shared: Vec<_> = inf.by_index_shared(NODE_NAME_INDEX, "n1").collect();
+            let keyed: Vec<_> = inf.by_index_keyed(NODE_NAME_INDEX, "n1").collect();
+            assert_eq!(keyed[0].0, "x/a");
+            [by_index[0], &*shared[0], &**keyed[0].1].map(|p| p["status"]["phase"].clone())
+        };
+        assert_eq!(
+            phases(&inf),
+            [json!("Running"), json!("Running"), json!("Running")]
+        );
     }
 }
