@@ -4,7 +4,7 @@
 use crate::api::json;
 use crate::kernel::Millis;
 use serde_json::{Map, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
 /// The component a record belongs to (DESIGN.md's list, in lane order).
@@ -252,40 +252,42 @@ impl Record {
             Json(&'a Value),
             Nodes(&'a [NodeRow]),
         }
-        let mut fields: Vec<(&str, Field<'_>)> = Vec::with_capacity(12);
-        fields.push(("t_ms", Field::UInt(self.t_ms)));
-        fields.push(("component", Field::Str(self.component.as_str())));
-        fields.push(("action", Field::Str(self.action)));
-        fields.push(("summary", Field::Str(&self.summary)));
-        for (k, v) in [
-            ("peer", &self.peer),
-            ("node", &self.node),
-            ("object", &self.object),
-            ("key", &self.key),
-        ] {
-            if let Some(v) = v {
-                fields.push((k, Field::Str(v)));
-            }
+        fn optional<'a>(
+            k: &'static str,
+            v: &'a Option<String>,
+        ) -> Option<(&'static str, Field<'a>)> {
+            v.as_deref().map(|s| (k, Field::Str(s)))
         }
-        if let Some(r) = self.revision {
-            fields.push(("revision", Field::Int(r)));
-        }
-        fields.push(("explain", Field::Str(self.explain)));
-        if let Some(d) = &self.detail {
-            let base = fields.len();
-            for (k, v) in d {
-                // A detail never replaces a record field, and the node table replaces it.
-                let taken = fields[..base].iter().any(|(f, _)| *f == k.as_str())
-                    || (k == "nodes" && self.nodes.is_some());
-                if !taken {
-                    fields.push((k, Field::Json(v)));
-                }
-            }
-        }
+        // The record's own fields, in key order; the detail's keys (a sorted map) are merged
+        // in, so nothing is sorted per record. A detail never replaces a record field.
+        let mut own: Vec<(&str, Field<'_>)> = Vec::with_capacity(11);
+        own.push(("action", Field::Str(self.action)));
+        own.push(("component", Field::Str(self.component.as_str())));
+        own.push(("explain", Field::Str(self.explain)));
+        own.extend(optional("key", &self.key));
+        own.extend(optional("node", &self.node));
         if let Some(rows) = &self.nodes {
-            fields.push(("nodes", Field::Nodes(rows)));
+            own.push(("nodes", Field::Nodes(rows)));
         }
-        crate::api::sorting::sort_by(&mut fields, &|a, b| a.0.cmp(b.0));
+        own.extend(optional("object", &self.object));
+        own.extend(optional("peer", &self.peer));
+        if let Some(r) = self.revision {
+            own.push(("revision", Field::Int(r)));
+        }
+        own.push(("summary", Field::Str(&self.summary)));
+        own.push(("t_ms", Field::UInt(self.t_ms)));
+        let mut fields: Vec<(&str, Field<'_>)> =
+            Vec::with_capacity(own.len() + self.detail.as_ref().map_or(0, Map::len));
+        let mut own = own.into_iter().peekable();
+        for (k, v) in self.detail.iter().flatten() {
+            while let Some(next) = own.next_if(|(o, _)| *o <= k.as_str()) {
+                fields.push(next);
+            }
+            if fields.last().is_none_or(|(f, _)| *f != k.as_str()) {
+                fields.push((k, Field::Json(v)));
+            }
+        }
+        fields.extend(own);
         out.push(b'{');
         for (i, (k, f)) in fields.iter().enumerate() {
             if i > 0 {
@@ -370,15 +372,17 @@ pub struct Trace {
     pub enabled: bool,
     /// How many pods get full records; `None` keeps every record.
     pub pod_budget: Option<usize>,
-    /// Pods (`namespace/name`) with full records, and pods beyond the budget.
-    sampled_pods: BTreeSet<String>,
-    counted_pods: BTreeSet<String>,
+    /// Pods (`namespace/name`) with full records, and pods beyond the budget. Hash sets: at
+    /// the limits a tree of 150,000 names that share long prefixes costs dozens of string
+    /// compares a lookup, and these are only asked, never listed.
+    sampled_pods: HashSet<String>,
+    counted_pods: HashSet<String>,
     /// ReplicaSets and Deployments (`Kind namespace/name`) with full records, and beyond.
-    sampled_workloads: BTreeSet<String>,
-    counted_workloads: BTreeSet<String>,
+    sampled_workloads: HashSet<String>,
+    counted_workloads: HashSet<String>,
     /// Nodes (by name) whose Node and Lease have full records, and beyond.
-    sampled_nodes: BTreeSet<String>,
-    counted_nodes: BTreeSet<String>,
+    sampled_nodes: HashSet<String>,
+    counted_nodes: HashSet<String>,
     /// Records not kept, by `component action`.
     pub counted: BTreeMap<String, u64>,
     /// [`Trace::count`]'s key, built here rather than allocated for each record.
@@ -490,8 +494,8 @@ impl Trace {
     }
 
     fn sample(
-        sampled: &mut BTreeSet<String>,
-        counted: &mut BTreeSet<String>,
+        sampled: &mut HashSet<String>,
+        counted: &mut HashSet<String>,
         key: &str,
         budget: usize,
     ) -> bool {
