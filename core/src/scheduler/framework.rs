@@ -140,6 +140,9 @@ pub struct PodInfo {
     /// It has a `nodeSelector` or required node affinity: NodeAffinity and PodTopologySpread
     /// ask for every node they look at, and most pods have neither.
     pub selects_nodes: bool,
+    /// A hash of its namespace and labels: pods of one template share it, so what a label
+    /// selector says of one of them it says of all (PodTopologySpread remembers it by this).
+    pub label_set: u64,
     /// Its images, normalized: read on first use (ImageLocality asks once per scored node).
     images: std::sync::OnceLock<Vec<String>>,
 }
@@ -236,6 +239,20 @@ impl PodInfo {
             .is_some_and(|n| !n.is_empty());
         let selects_nodes = spec.is_some_and(|s| s.get("nodeSelector").is_some())
             || affinity.is_some_and(|a| a.contains_key("nodeAffinity"));
+        let label_set = {
+            use std::hash::{Hash, Hasher};
+            // SipHash with fixed keys: the same on every run and platform.
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            meta::namespace(pod).unwrap_or("default").hash(&mut h);
+            for (k, v) in meta::labels(pod).into_iter().flatten() {
+                k.hash(&mut h);
+                match v.as_str() {
+                    Some(v) => v.hash(&mut h),
+                    None => v.to_string().hash(&mut h),
+                }
+            }
+            h.finish()
+        };
         PodInfo {
             pod: shared,
             key,
@@ -247,6 +264,7 @@ impl PodInfo {
             deleting,
             names_node,
             selects_nodes,
+            label_set,
             images: std::sync::OnceLock::new(),
         }
     }

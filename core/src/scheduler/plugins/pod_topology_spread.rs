@@ -49,6 +49,10 @@ thread_local! {
     /// entries move back when asked for again (so a full cache keeps what is still used).
     static COUNTS: RefCell<[HashMap<(u64, u64), i64>; 2]> =
         RefCell::new([HashMap::new(), HashMap::new()]);
+    /// Whether pods with a label set ([`PodInfo::label_set`]) match a constraint's selectors
+    /// (by its signature): a node's count is taken again each time it gets a pod, and its
+    /// pods come from a few templates, so the selectors are evaluated once per template.
+    static MATCHES: RefCell<HashMap<(u64, u64), bool>> = RefCell::new(HashMap::new());
 }
 
 impl Constraint {
@@ -74,8 +78,12 @@ impl Constraint {
     }
 
     fn matches(&self, pod: &PodInfo, namespace: &str) -> bool {
-        !pod.deleting
-            && pod.namespace() == namespace
+        !pod.deleting && self.selects(pod, namespace)
+    }
+
+    /// Whether the pod's namespace and labels are the ones counted (deleting or not).
+    fn selects(&self, pod: &PodInfo, namespace: &str) -> bool {
+        pod.namespace() == namespace
             && self
                 .selectors
                 .iter()
@@ -112,11 +120,21 @@ impl Constraint {
         if let Some(n) = hit {
             return n;
         }
-        let n = node
-            .pods
-            .iter()
-            .filter(|p| self.matches(p, namespace))
-            .count() as i64;
+        let n = MATCHES.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= 100_000 {
+                m.clear();
+            }
+            node.pods
+                .iter()
+                .filter(|p| {
+                    !p.deleting
+                        && *m
+                            .entry((p.label_set, signature))
+                            .or_insert_with(|| self.selects(p, namespace))
+                })
+                .count() as i64
+        });
         COUNTS.with(|c| {
             let mut c = c.borrow_mut();
             if c[0].len() >= 100_000 {
@@ -322,7 +340,8 @@ impl PreScorePlugin for PodTopologySpread {
             // on a node: counted once, for both.
             let counted = match (&mut hosts, hostname) {
                 (Some(hosts), Some(h)) => {
-                    let count = constraints[h].count(n, pod.namespace(), label_index(state));
+                    // The index named the node for holding such pods: no need to ask it again.
+                    let count = constraints[h].count(n, pod.namespace(), None);
                     if count > 0 {
                         hosts.push((n.generation, count));
                     }
@@ -591,6 +610,40 @@ mod tests {
         // Scored, every node counts as it does without the index.
         let incoming_scores = |indexed| scores(&nodes, &incoming, "app=web", indexed);
         assert_eq!(incoming_scores(true), incoming_scores(false));
+    }
+
+    #[test]
+    fn pods_of_one_template_count_alike_but_a_deleting_one_never_counts() {
+        let mut gone = pod("gone", json!({"app": "web"}), json!({}));
+        gone.deleting = true;
+        let mut first = node("n1", "z1");
+        first.add_pod(gone);
+        first.add_pod(pod("w1", json!({"app": "web"}), json!({})));
+        first.add_pod(pod("db", json!({"app": "db"}), json!({})));
+        let mut second = node("n2", "z1");
+        second.add_pod(pod("w2", json!({"app": "web"}), json!({})));
+        second.add_pod(pod("w3", json!({"app": "web"}), json!({})));
+        // Another namespace's pod with the same labels is another label set.
+        second.add_pod(PodInfo::new(&json!({"metadata": {"name": "w4",
+            "namespace": "other", "labels": {"app": "web"}}})));
+        let web = Constraint::new(
+            1,
+            HOSTNAME.into(),
+            vec![Selector::parse("app=web").unwrap()],
+        );
+        // The deleting pod is met first: what it says of its label set must not stick.
+        assert_eq!(web.count(&first, "default", None), 1);
+        assert_eq!(web.count(&second, "default", None), 2);
+        // A constraint is asked about one namespace (its signature holds it): a new one.
+        let web_other = Constraint::new(
+            1,
+            HOSTNAME.into(),
+            vec![Selector::parse("app=web").unwrap()],
+        );
+        assert_eq!(web_other.count(&second, "other", None), 1);
+        let db = Constraint::new(1, HOSTNAME.into(), vec![Selector::parse("app=db").unwrap()]);
+        assert_eq!(db.count(&first, "default", None), 1);
+        assert_eq!(db.count(&second, "default", None), 0);
     }
 
     #[test]
