@@ -13,7 +13,7 @@
 use crate::api::resources::for_kind;
 use crate::apiserver::{Request, Verb};
 use crate::cluster::{admin_credentials, Cluster};
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 pub struct Size {
     pub name: &'static str,
@@ -105,8 +105,10 @@ pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
     watch.resource_version = Some("0".into());
     let now = c.now();
     let id = c.api.watch(now, &watch, &mut c.trace).expect("watch pods");
-    // Pod key to (bound, running).
-    let mut pods: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    // Pod key to (bound, running), and how many are each: the observer's own bookkeeping is
+    // a hash map kept counted, so it costs little next to the cluster it watches.
+    let mut pods: HashMap<String, (bool, bool)> = HashMap::new();
+    let (mut bound, mut running) = (0usize, 0usize);
     let mut out = Outcome {
         scheduled_s: None,
         running_s: None,
@@ -119,21 +121,22 @@ pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
         t += 1_000;
         c.run(Some(t));
         for e in c.api.take_watch_events(id) {
-            let key = format!(
-                "{}/{}",
-                e.object["metadata"]["namespace"].as_str().unwrap_or(""),
-                e.object["metadata"]["name"].as_str().unwrap_or("")
-            );
-            if e.kind == "DELETED" {
-                pods.remove(&key);
-                continue;
-            }
-            let bound = e.object["spec"]["nodeName"].as_str().is_some();
-            let running = e.object["status"]["phase"] == "Running";
-            pods.insert(key, (bound, running));
+            let key = crate::cluster::informer::key_of(&e.object);
+            let now = (e.kind != "DELETED").then(|| {
+                (
+                    e.object["spec"]["nodeName"].as_str().is_some(),
+                    e.object["status"]["phase"] == "Running",
+                )
+            });
+            let before = match now {
+                Some(state) => pods.insert(key, state),
+                None => pods.remove(&key),
+            };
+            let (b, r) = before.unwrap_or_default();
+            let (nb, nr) = now.unwrap_or_default();
+            bound = bound + usize::from(nb) - usize::from(b);
+            running = running + usize::from(nr) - usize::from(r);
         }
-        let bound = pods.values().filter(|p| p.0).count();
-        let running = pods.values().filter(|p| p.1).count();
         if out.scheduled_s.is_none() && bound >= total {
             out.scheduled_s = Some(seconds() - start);
         }
