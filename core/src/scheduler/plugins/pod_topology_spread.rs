@@ -401,15 +401,32 @@ fn domain_candidates(
     let index = label_index(state)?;
     let mut found = BTreeSet::new();
     for c in constraints.iter().filter(|c| c.topology_key != HOSTNAME) {
+        // The index names the nodes in name order, as `all` is: each is searched for from
+        // the one before (a few compares where they are dense, not a search of every node).
+        let mut from = 0;
         for name in index.nodes_with(c.index_key(pod.namespace())?) {
-            let i = all
-                .binary_search_by(|n| n.name.as_str().cmp(name))
-                .ok()
-                .or_else(|| all.iter().position(|n| n.name == name))?;
+            let i =
+                search_from(all, from, name).or_else(|| all.iter().position(|n| n.name == name))?;
             found.insert(i);
+            from = i + 1;
         }
     }
     Some(found.into_iter().collect())
+}
+
+/// The index of the node named `name` in `all[from..]` (in name order), by an exponential
+/// search from `from`.
+fn search_from(all: &[NodeInfo], from: usize, name: &str) -> Option<usize> {
+    let rest = all.get(from..)?;
+    let mut end = 1;
+    while end < rest.len() && rest[end - 1].name.as_str() < name {
+        end *= 2;
+    }
+    let start = end / 2;
+    let at = rest[start..end.min(rest.len())]
+        .binary_search_by(|n| n.name.as_str().cmp(name))
+        .ok()?;
+    Some(from + start + at)
 }
 
 impl ScorePlugin for PodTopologySpread {
@@ -644,6 +661,23 @@ mod tests {
         let db = Constraint::new(1, HOSTNAME.into(), vec![Selector::parse("app=db").unwrap()]);
         assert_eq!(db.count(&first, "default", None), 1);
         assert_eq!(db.count(&second, "default", None), 0);
+    }
+
+    #[test]
+    fn a_node_is_found_from_any_position_before_it() {
+        let all: Vec<NodeInfo> = (0..37).map(|i| node(&format!("n{i:02}"), "z")).collect();
+        for from in 0..=all.len() {
+            for (i, n) in all.iter().enumerate() {
+                let want = (i >= from).then_some(i);
+                assert_eq!(
+                    search_from(&all, from, &n.name),
+                    want,
+                    "from {from}, n{i:02}"
+                );
+            }
+            assert_eq!(search_from(&all, from, "n99"), None);
+            assert_eq!(search_from(&all, from, "a"), None);
+        }
     }
 
     #[test]
