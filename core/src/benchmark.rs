@@ -105,10 +105,12 @@ pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
     watch.resource_version = Some("0".into());
     let now = c.now();
     let id = c.api.watch(now, &watch, &mut c.trace).expect("watch pods");
-    // Pod key to (bound, running), and how many are each: the observer's own bookkeeping is
-    // a hash map kept counted, so it costs little next to the cluster it watches.
-    let mut pods: HashMap<String, (bool, bool)> = HashMap::new();
-    let (mut bound, mut running) = (0usize, 0usize);
+    // Pod key to whether it is bound (1) and Running (2), and how many are each: the
+    // observer's own bookkeeping is a hash map kept counted, so it costs little next to the
+    // cluster it watches. (The map type is one the scheduler has: another would cost the
+    // page's wasm its code.)
+    let mut pods: HashMap<String, i64> = HashMap::new();
+    let (mut bound, mut running) = (0i64, 0i64);
     let mut out = Outcome {
         scheduled_s: None,
         running_s: None,
@@ -122,25 +124,25 @@ pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
         c.run(Some(t));
         for e in c.api.take_watch_events(id) {
             let key = crate::cluster::informer::key_of(&e.object);
-            let now = (e.kind != "DELETED").then(|| {
-                (
-                    e.object["spec"]["nodeName"].as_str().is_some(),
-                    e.object["status"]["phase"] == "Running",
-                )
-            });
+            let now = match e.kind {
+                "DELETED" => None,
+                _ => Some(
+                    i64::from(e.object["spec"]["nodeName"].as_str().is_some())
+                        | i64::from(e.object["status"]["phase"] == "Running") << 1,
+                ),
+            };
             let before = match now {
                 Some(state) => pods.insert(key, state),
                 None => pods.remove(&key),
             };
-            let (b, r) = before.unwrap_or_default();
-            let (nb, nr) = now.unwrap_or_default();
-            bound = bound + usize::from(nb) - usize::from(b);
-            running = running + usize::from(nr) - usize::from(r);
+            let (was, is) = (before.unwrap_or(0), now.unwrap_or(0));
+            bound += (is & 1) - (was & 1);
+            running += (is >> 1) - (was >> 1);
         }
-        if out.scheduled_s.is_none() && bound >= total {
+        if out.scheduled_s.is_none() && bound >= total as i64 {
             out.scheduled_s = Some(seconds() - start);
         }
-        if running >= total {
+        if running >= total as i64 {
             out.running_s = Some(seconds() - start);
             out.virtual_running_s = Some(t as f64 / 1000.0);
             break;

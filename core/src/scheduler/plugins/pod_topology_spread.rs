@@ -50,9 +50,10 @@ thread_local! {
     static COUNTS: RefCell<[HashMap<(u64, u64), i64>; 2]> =
         RefCell::new([HashMap::new(), HashMap::new()]);
     /// Whether pods with a label set ([`PodInfo::label_set`]) match a constraint's selectors
-    /// (by its signature): a node's count is taken again each time it gets a pod, and its
-    /// pods come from a few templates, so the selectors are evaluated once per template.
-    static MATCHES: RefCell<HashMap<(u64, u64), bool>> = RefCell::new(HashMap::new());
+    /// (by its signature), as 1 or 0: a node's count is taken again each time it gets a pod,
+    /// and its pods come from a few templates, so the selectors are evaluated once per
+    /// template. (The map type is COUNTS': one more would cost the page's wasm its code.)
+    static MATCHES: RefCell<HashMap<(u64, u64), i64>> = RefCell::new(HashMap::new());
 }
 
 impl Constraint {
@@ -127,13 +128,12 @@ impl Constraint {
             }
             node.pods
                 .iter()
-                .filter(|p| {
-                    !p.deleting
-                        && *m
-                            .entry((p.label_set, signature))
-                            .or_insert_with(|| self.selects(p, namespace))
+                .filter(|p| !p.deleting)
+                .map(|p| {
+                    *m.entry((p.label_set, signature))
+                        .or_insert_with(|| i64::from(self.selects(p, namespace)))
                 })
-                .count() as i64
+                .sum::<i64>()
         });
         COUNTS.with(|c| {
             let mut c = c.borrow_mut();
