@@ -1444,6 +1444,65 @@ mod tests {
     }
 
     #[test]
+    fn cluster_role_bindings_apply_to_the_subjects_they_name_in_name_order() {
+        let binding = |name: &str, role: &str, subject: Value| {
+            json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding",
+                   "metadata": {"name": name},
+                   "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": role},
+                   "subjects": [subject]})
+        };
+        let s = store(vec![
+            binding(
+                "z-alice-edits",
+                "edit",
+                json!({"kind": "User", "name": "alice"}),
+            ),
+            binding(
+                "a-readers-view",
+                "view",
+                json!({"kind": "Group", "name": "readers"}),
+            ),
+            binding(
+                "m-builder-views",
+                "view",
+                json!({"kind": "ServiceAccount", "name": "builder", "namespace": "ci"}),
+            ),
+            // A ServiceAccount subject of a ClusterRoleBinding names no one without its namespace.
+            binding(
+                "b-builder-admin",
+                "cluster-admin",
+                json!({"kind": "ServiceAccount", "name": "builder"}),
+            ),
+        ]);
+        let alice = UserInfo::new("alice", &["readers"]);
+        let list = Attributes::resource(&alice, "list", "", "pods", "", "default", "");
+        assert_eq!(
+            authorize(&list, &s).reason(),
+            "RBAC: allowed by ClusterRoleBinding \"a-readers-view\" of ClusterRole \"view\" to Group \"readers\""
+        );
+        let create =
+            Attributes::resource(&alice, "create", "apps", "deployments", "", "default", "");
+        assert_eq!(
+            authorize(&create, &s).reason(),
+            "RBAC: allowed by ClusterRoleBinding \"z-alice-edits\" of ClusterRole \"edit\" to User \"alice\""
+        );
+        let builder = UserInfo::new("system:serviceaccount:ci:builder", &[]);
+        let get = Attributes::resource(&builder, "get", "", "pods", "", "default", "p");
+        assert_eq!(
+            authorize(&get, &s).reason(),
+            "RBAC: allowed by ClusterRoleBinding \"m-builder-views\" of ClusterRole \"view\" to ServiceAccount \"builder/ci\""
+        );
+        let delete = Attributes::resource(&builder, "delete", "", "nodes", "", "", "n1");
+        assert!(!authorize(&delete, &s).is_allowed());
+        let bob = UserInfo::new("bob", &[]);
+        assert!(!authorize(
+            &Attributes::resource(&bob, "list", "", "pods", "", "default", ""),
+            &s
+        )
+        .is_allowed());
+    }
+
+    #[test]
     fn controllers_are_authorized_by_their_bootstrap_roles() {
         let s = store(vec![]);
         let rs = UserInfo::new(
