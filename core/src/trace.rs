@@ -383,8 +383,16 @@ pub struct Trace {
     /// Nodes (by name) whose Node and Lease have full records, and beyond.
     sampled_nodes: HashSet<String>,
     counted_nodes: HashSet<String>,
-    /// Records not kept, by `component action`.
-    pub counted: BTreeMap<String, u64>,
+    /// Records not kept: each `component action` with its count, in the order first counted
+    /// ([`Trace::counted`] gives them by name).
+    counts: Vec<(String, usize)>,
+    /// Where each `component action` is in `counts`.
+    count_positions: BTreeMap<String, usize>,
+    /// A few recently counted (component, action's address and length, position in
+    /// `counts`): a big run counts millions of records (21.6 million at the limits size)
+    /// under a few dozen names, and an action is a `&'static str`, so its address names its
+    /// text without building the name and searching for it.
+    count_cache: Vec<(Component, usize, usize, usize)>,
     /// [`Trace::count`]'s key, built here rather than allocated for each record.
     count_key: String,
     /// The object [`Trace::keeps`] last decided about, and its verdict: the records about one
@@ -557,16 +565,33 @@ impl Trace {
     fn count_as(&mut self, component: Component, action: &'static str) {
         // Most records of a big run end here: their key is built in a buffer kept for it, and
         // allocated only the first time it is counted.
+        const CACHED: usize = 32;
+        let address = action.as_ptr() as usize;
+        let slot = ((address / 8) ^ component as usize) % CACHED;
+        if let Some(&(c, a, len, at)) = self.count_cache.get(slot) {
+            if c == component && a == address && len == action.len() {
+                self.counts[at].1 += 1;
+                return;
+            }
+        }
         self.count_key.clear();
         self.count_key.push_str(component.as_str());
         self.count_key.push(' ');
         self.count_key.push_str(action);
-        match self.counted.get_mut(self.count_key.as_str()) {
-            Some(n) => *n += 1,
+        let at = match self.count_positions.get(self.count_key.as_str()) {
+            Some(&at) => at,
             None => {
-                self.counted.insert(self.count_key.clone(), 1);
+                self.counts.push((self.count_key.clone(), 0));
+                self.count_positions
+                    .insert(self.count_key.clone(), self.counts.len() - 1);
+                self.counts.len() - 1
             }
+        };
+        self.counts[at].1 += 1;
+        if self.count_cache.is_empty() {
+            self.count_cache = vec![(component, 0, usize::MAX, 0); CACHED];
         }
+        self.count_cache[slot] = (component, address, action.len(), at);
     }
 
     /// A position to [`Trace::settle`] later.
@@ -604,9 +629,17 @@ impl Trace {
         (self.sampled_nodes.len(), self.counted_nodes.len())
     }
 
+    /// The records counted instead of kept, by `component action`.
+    pub fn counted(&self) -> BTreeMap<String, u64> {
+        self.counts
+            .iter()
+            .map(|(k, n)| (k.clone(), *n as u64))
+            .collect()
+    }
+
     /// The number of records counted instead of kept.
     pub fn counted_total(&self) -> u64 {
-        self.counted.values().sum()
+        self.counts.iter().map(|(_, n)| *n as u64).sum()
     }
 
     /// The SHA-256 (hex) of the JSON Lines form and the counted records: equal digests mean
@@ -621,7 +654,7 @@ impl Trace {
             h.update(&line);
             h.update(b"\n");
         }
-        for (k, n) in &self.counted {
+        for (k, n) in &self.counted() {
             h.update(format!("{k} {n}\n").as_bytes());
         }
         h.finalize().iter().map(|b| format!("{b:02x}")).collect()
@@ -712,8 +745,8 @@ mod tests {
         );
         assert_eq!(t.sampling(), (2, 2));
         assert_eq!(t.counted_total(), 4);
-        assert_eq!(t.counted["kubelet container.start"], 2);
-        assert_eq!(t.counted["kube-apiserver response"], 1);
+        assert_eq!(t.counted()["kubelet container.start"], 2);
+        assert_eq!(t.counted()["kube-apiserver response"], 1);
         // Without a budget every record stays.
         let mut full = Trace {
             enabled: true,
@@ -784,6 +817,33 @@ mod tests {
         );
         assert_eq!(t.node_sampling(), (2, 2));
         assert_eq!(t.counted_total(), 4);
+    }
+
+    #[test]
+    fn counts_add_up_by_name_however_the_action_text_is_held() {
+        let mut t = Trace::default();
+        // The same text at another address, and a hundred other actions reusing the cache.
+        let elsewhere: &'static str = Box::leak(String::from("container.start").into_boxed_str());
+        let others: Vec<&'static str> = (0..100)
+            .map(|i| &*Box::leak(format!("a{i}").into_boxed_str()))
+            .collect();
+        for _ in 0..3 {
+            t.count_as(Component::Kubelet, "container.start");
+        }
+        t.count_as(Component::Kubelet, elsewhere);
+        for a in &others {
+            t.count_as(Component::Etcd, a);
+            t.count_as(Component::Kubelet, a);
+        }
+        t.count_as(Component::Kubelet, "container.start");
+        t.count_as(Component::Etcd, "container.start");
+        let counted = t.counted();
+        assert_eq!(counted["kubelet container.start"], 5);
+        assert_eq!(counted["etcd container.start"], 1);
+        assert_eq!(counted["etcd a7"], 1);
+        assert_eq!(counted["kubelet a99"], 1);
+        assert_eq!(counted.len(), 202);
+        assert_eq!(t.counted_total(), 206);
     }
 
     #[test]

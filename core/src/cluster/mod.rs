@@ -1091,8 +1091,8 @@ mod tests {
         built.run(None);
         assert_eq!(muted.trace.sampling(), (FULL_TRACE_PODS, 40));
         assert_eq!(muted.trace.sampling(), built.trace.sampling());
-        assert_eq!(muted.trace.counted, built.trace.counted);
-        assert!(muted.trace.counted["kube-apiserver authenticate"] > 0);
+        assert_eq!(muted.trace.counted(), built.trace.counted());
+        assert!(muted.trace.counted()["kube-apiserver authenticate"] > 0);
         assert_eq!(muted.trace.digest(), built.trace.digest());
         assert_eq!(muted.now(), built.now());
     }
