@@ -383,10 +383,10 @@ pub struct Trace {
     /// Nodes (by name) whose Node and Lease have full records, and beyond.
     sampled_nodes: HashSet<String>,
     counted_nodes: HashSet<String>,
-    /// Records not kept: each `component action` with its count, in the order first counted
+    /// Records not kept: a count per `component action`, in the order first counted
     /// ([`Trace::counted`] gives them by name).
-    counts: Vec<(String, usize)>,
-    /// Where each `component action` is in `counts`.
+    counts: Vec<usize>,
+    /// Each `component action` and where its count is in `counts`.
     count_positions: BTreeMap<String, usize>,
     /// A few recently counted (component, action's address and length, position in
     /// `counts`): a big run counts millions of records (21.6 million at the limits size)
@@ -570,7 +570,7 @@ impl Trace {
         let slot = ((address / 8) ^ component as usize) % CACHED;
         if let Some(&(c, a, len, at)) = self.count_cache.get(slot) {
             if c == component && a == address && len == action.len() {
-                self.counts[at].1 += 1;
+                self.counts[at] += 1;
                 return;
             }
         }
@@ -581,13 +581,13 @@ impl Trace {
         let at = match self.count_positions.get(self.count_key.as_str()) {
             Some(&at) => at,
             None => {
-                self.counts.push((self.count_key.clone(), 0));
+                self.counts.push(0);
                 self.count_positions
                     .insert(self.count_key.clone(), self.counts.len() - 1);
                 self.counts.len() - 1
             }
         };
-        self.counts[at].1 += 1;
+        self.counts[at] += 1;
         if self.count_cache.is_empty() {
             self.count_cache = vec![(component, 0, usize::MAX, 0); CACHED];
         }
@@ -631,15 +631,15 @@ impl Trace {
 
     /// The records counted instead of kept, by `component action`.
     pub fn counted(&self) -> BTreeMap<String, u64> {
-        self.counts
+        self.count_positions
             .iter()
-            .map(|(k, n)| (k.clone(), *n as u64))
+            .map(|(k, &at)| (k.clone(), self.counts[at] as u64))
             .collect()
     }
 
     /// The number of records counted instead of kept.
     pub fn counted_total(&self) -> u64 {
-        self.counts.iter().map(|(_, n)| *n as u64).sum()
+        self.counts.iter().map(|&n| n as u64).sum()
     }
 
     /// The SHA-256 (hex) of the JSON Lines form and the counted records: equal digests mean
