@@ -29,6 +29,13 @@ test('the default scenario plays to the end by itself, without long frames', asy
     const pos = await position(page);
     assert.ok(pos.total > 300, `only ${pos.total} records`);
     assert.equal(pos.position, pos.total);
+    // The Flow followed the playback to its last step: that row is drawn, in the view.
+    const last = await page.evaluate((i) => {
+      const box = document.querySelector('[data-testid="flow"] .flow-scroll').getBoundingClientRect();
+      const row = document.querySelector(`[data-testid="flow"] g[data-index="${i}"]`)?.getBoundingClientRect();
+      return row && { top: row.top, bottom: row.bottom, boxTop: box.top, boxBottom: box.bottom };
+    }, pos.total - 1);
+    assert.ok(last && last.top >= last.boxTop && last.bottom <= last.boxBottom + 2, `the last step is not in view: ${JSON.stringify(last)}`);
     const frames = await page.evaluate(() => window.__longFrames ?? []);
     const max = Math.max(0, ...frames.filter((f) => f.type === 'long-animation-frame').map((f) => f.duration));
     const tasks = frames.filter((f) => f.type === 'longtask').map((f) => `${Math.round(f.duration)} ms at ${Math.round(f.start)} ms`);

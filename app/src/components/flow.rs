@@ -93,30 +93,35 @@ pub fn Flow() -> impl IntoView {
     let width = move || TIME_W + pitch() * lanes().len() as f64;
     let position = move || pg.with(|p| p.position()).unwrap_or(0);
 
-    // Follow the current step.
+    // Follow the current step: at the start of the next frame, when the page is laid out.
+    // Read in the middle of a redraw, the scroll position made the browser lay the whole page
+    // out there and again when it rendered the frame.
     Effect::new(move |_| {
-        let pos = position();
+        position();
         pg.selected_record.track();
         if !follow.get() {
             return;
         }
-        let Some(el) = scroller.get_untracked() else {
-            return;
-        };
-        let target = pg
-            .selected_record
-            .get_untracked()
-            .unwrap_or(pos.saturating_sub(1));
-        let y = target as f64 * ROW_H;
-        let top = el.scroll_top() as f64;
-        let h = el.client_height() as f64;
-        if y < top || y + ROW_H * 2.0 > top + h {
-            let t = (y - h + ROW_H * 3.0).max(0.0) as i32;
-            el.set_scroll_top(t);
-            // Where it landed: the browser clamps to what is drawn so far, and the scroll event
-            // that follows is this one, not the person's.
-            expected_top.set_value(el.scroll_top());
-        }
+        request_animation_frame(move || {
+            // Gone with its view in the meantime: nothing to follow.
+            let Some(Some(el)) = scroller.try_get_untracked() else {
+                return;
+            };
+            let target = pg
+                .selected_record
+                .get_untracked()
+                .unwrap_or(position_untracked(pg).saturating_sub(1));
+            let y = target as f64 * ROW_H;
+            let top = el.scroll_top() as f64;
+            let h = el.client_height() as f64;
+            if y < top || y + ROW_H * 2.0 > top + h {
+                let t = (y - h + ROW_H * 3.0).max(0.0) as i32;
+                el.set_scroll_top(t);
+                // Where it landed: the browser clamps to what is drawn so far, and the scroll
+                // event that follows is this one, not the person's.
+                expected_top.set_value(el.scroll_top());
+            }
+        });
     });
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
