@@ -47,6 +47,34 @@ async fn tick() {
     }
 }
 
+/// Lets the browser render `n` frames (and deliver what observers saw in them).
+async fn frames(n: usize) {
+    for _ in 0..n {
+        let frame = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = web_sys::window().unwrap().request_animation_frame(&resolve);
+        });
+        wasm_bindgen_futures::JsFuture::from(frame).await.unwrap();
+    }
+    let task = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback(&resolve);
+    });
+    wasm_bindgen_futures::JsFuture::from(task).await.unwrap();
+    tick().await;
+}
+
+/// Waits (frame by frame, a hundred at most) until playback has stopped.
+async fn played_to_the_end(pg: Playground) {
+    for _ in 0..100 {
+        if !pg.playing.get_untracked() {
+            break;
+        }
+        frames(1).await;
+    }
+    assert!(!pg.playing.get_untracked(), "playback did not stop");
+}
+
 /// A playground with the default scenario run to its end.
 fn ended() -> Playground {
     let pg = Playground::new();
@@ -241,6 +269,63 @@ async fn selecting_a_pod_in_the_cluster_view_selects_it_for_the_scheduler() {
     let select: web_sys::HtmlSelectElement =
         find(&root, "[data-testid=scheduler-pod]").unchecked_into();
     assert_eq!(select.value(), key);
+    // The chip says it is the one selected, the others that they are not; the cards around
+    // them stay the same elements.
+    let after = all(&root, "[data-testid=cluster] button.pod");
+    for p in &after {
+        let on = p.get_attribute("data-pod").as_deref() == Some(key.as_str());
+        assert_eq!(p.class_list().contains("selected"), on);
+        assert_eq!(
+            p.get_attribute("aria-pressed").as_deref(),
+            Some(if on { "true" } else { "false" })
+        );
+    }
+    assert!(pods
+        .iter()
+        .zip(&after)
+        .all(|(a, b)| a.is_same_node(Some(b))));
+}
+
+/// A redraw replaces the node cards that changed and leaves the others as they are: a hundred
+/// cards written anew at every redraw made the page's frames long.
+#[wasm_bindgen_test]
+async fn a_redraw_replaces_only_the_node_cards_that_changed() {
+    let root = container();
+    let pg = ended();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view! { <ClusterView /> }
+    })
+    .forget();
+    tick().await;
+    let before = all(&root, "[data-testid=cluster] .node-card");
+    let names: Vec<String> = before
+        .iter()
+        .map(|c| c.get_attribute("data-node").unwrap())
+        .collect();
+    assert_eq!(names, ["node-1", "node-2", "node-3"]);
+    assert!(!before[1]
+        .text_content()
+        .unwrap()
+        .contains("SchedulingDisabled"));
+    pg.command(Tool::Kubectl, "kubectl cordon node-2");
+    // The command sets playback running (cards out of view wait for it to stop).
+    played_to_the_end(pg).await;
+    let after = all(&root, "[data-testid=cluster] .node-card");
+    assert_eq!(after.len(), 3);
+    assert!(after[0].is_same_node(Some(&before[0])));
+    assert!(after[2].is_same_node(Some(&before[2])));
+    assert!(!after[1].is_same_node(Some(&before[1])));
+    assert_eq!(
+        after[1].get_attribute("data-node").as_deref(),
+        Some("node-2")
+    );
+    let card = after[1].text_content().unwrap();
+    assert!(card.contains("SchedulingDisabled"), "{card}");
+    assert_eq!(
+        all(&root, "[data-testid=cluster] .node-card button.pod").len(),
+        3
+    );
 }
 
 /// The default scenario on 120 nodes (more than the view draws cards for), played to the end,
@@ -264,6 +349,58 @@ async fn big_cluster_view() -> (Playground, web_sys::HtmlElement) {
     .forget();
     tick().await;
     (pg, root)
+}
+
+/// While playback runs, a node card out of view is left as it was until it comes into view;
+/// one in view is drawn at once. (A big rollout changes every card at every redraw, and all
+/// but a few are out of view.)
+#[wasm_bindgen_test]
+async fn while_playing_a_card_out_of_view_is_drawn_when_it_comes_into_view() {
+    let nodes: String = (0..80)
+        .map(|i| format!("apiVersion: v1\nkind: Node\nmetadata:\n  name: n-{i:03}\n---\n"))
+        .collect();
+    let pg = Playground::new();
+    pg.load_paused(parse(&(nodes + DEFAULT_SCENARIO)).unwrap());
+    pg.finish_now();
+    let root = container();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view! { <ClusterView /> }
+    })
+    .forget();
+    tick().await;
+    let card = |name: &str| find(&root, &format!(".node-card[data-node=\"{name}\"]"));
+    let cordoned = |name: &str| {
+        card(name)
+            .text_content()
+            .unwrap()
+            .contains("SchedulingDisabled")
+    };
+    // Both nodes cordoned, played to the end: every card drawn.
+    let before = pg.with_untracked(|p| p.records().len()).unwrap();
+    pg.command(Tool::Kubectl, "kubectl cordon n-000");
+    pg.command(Tool::Kubectl, "kubectl cordon n-079");
+    played_to_the_end(pg).await;
+    assert!(cordoned("n-000") && cordoned("n-079"));
+    root.scroll_into_view();
+    frames(3).await;
+    let (first, last) = (card("n-000"), card("n-079"));
+    assert_eq!(first.get_attribute("data-in-view").as_deref(), Some("true"));
+    assert_eq!(last.get_attribute("data-in-view").as_deref(), Some("false"));
+    // Back to before the cordons, as if playing: the card in view is drawn, the other waits.
+    pg.seek(before);
+    pg.playing.set(true);
+    tick().await;
+    assert!(!card("n-000").is_same_node(Some(&first)));
+    assert!(!cordoned("n-000"));
+    assert!(card("n-079").is_same_node(Some(&last)), "left as it was");
+    assert!(cordoned("n-079"));
+    // In view, it is drawn (playback still running).
+    last.scroll_into_view();
+    frames(3).await;
+    assert!(pg.playing.get_untracked());
+    assert!(!cordoned("n-079"));
+    pg.playing.set(false);
 }
 
 /// A cluster of more nodes than the view draws cards for: a heat map with a cell per node,
