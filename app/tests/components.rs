@@ -47,6 +47,22 @@ async fn tick() {
     }
 }
 
+/// Mounts `view` in a new container, with `pg` as the page's playground, and lets its effects
+/// run.
+async fn mounted<V: IntoView + 'static>(
+    pg: Playground,
+    view: impl FnOnce() -> V + 'static,
+) -> web_sys::HtmlElement {
+    let root = container();
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(pg);
+        view()
+    })
+    .forget();
+    tick().await;
+    root
+}
+
 /// Lets the browser render `n` frames (and deliver what observers saw in them).
 async fn frames(n: usize) {
     for _ in 0..n {
@@ -220,14 +236,8 @@ async fn a_yaml_error_is_marked_at_its_line() {
 
 #[wasm_bindgen_test]
 async fn the_scheduler_table_has_every_node_and_the_chosen_one() {
-    let root = container();
     let pg = ended();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <SchedulerView /> }
-    })
-    .forget();
-    tick().await;
+    let root = mounted(pg, || view! { <SchedulerView /> }).await;
     let rows = all(&root, "[data-testid=scheduler-table] tbody tr");
     let nodes: Vec<String> = rows
         .iter()
@@ -245,14 +255,8 @@ async fn the_scheduler_table_has_every_node_and_the_chosen_one() {
 
 #[wasm_bindgen_test]
 async fn selecting_a_pod_in_the_cluster_view_selects_it_for_the_scheduler() {
-    let root = container();
     let pg = ended();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <ClusterView /> <SchedulerView /> }
-    })
-    .forget();
-    tick().await;
+    let root = mounted(pg, || view! { <ClusterView /> <SchedulerView /> }).await;
     let pods = all(&root, "[data-testid=cluster] button.pod");
     assert_eq!(pods.len(), 3);
     for p in &pods {
@@ -290,14 +294,8 @@ async fn selecting_a_pod_in_the_cluster_view_selects_it_for_the_scheduler() {
 /// cards written anew at every redraw made the page's frames long.
 #[wasm_bindgen_test]
 async fn a_redraw_replaces_only_the_node_cards_that_changed() {
-    let root = container();
     let pg = ended();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <ClusterView /> }
-    })
-    .forget();
-    tick().await;
+    let root = mounted(pg, || view! { <ClusterView /> }).await;
     let before = all(&root, "[data-testid=cluster] .node-card");
     let names: Vec<String> = before
         .iter()
@@ -341,13 +339,7 @@ async fn big_cluster_view() -> (Playground, web_sys::HtmlElement) {
     let pg = Playground::new();
     pg.load_paused(parse(&(nodes + DEFAULT_SCENARIO)).unwrap());
     pg.finish_now();
-    let root = container();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <ClusterView /> }
-    })
-    .forget();
-    tick().await;
+    let root = mounted(pg, || view! { <ClusterView /> }).await;
     (pg, root)
 }
 
@@ -362,13 +354,7 @@ async fn while_playing_a_card_out_of_view_is_drawn_when_it_comes_into_view() {
     let pg = Playground::new();
     pg.load_paused(parse(&(nodes + DEFAULT_SCENARIO)).unwrap());
     pg.finish_now();
-    let root = container();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <ClusterView /> }
-    })
-    .forget();
-    tick().await;
+    let root = mounted(pg, || view! { <ClusterView /> }).await;
     let card = |name: &str| find(&root, &format!(".node-card[data-node=\"{name}\"]"));
     let cordoned = |name: &str| {
         card(name)
@@ -477,14 +463,8 @@ async fn the_heat_map_restyles_a_changed_cell_in_place() {
 
 #[wasm_bindgen_test]
 async fn the_timeline_scrubs_the_position() {
-    let root = container();
     let pg = ended();
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(pg);
-        view! { <Timeline /> <Flow /> }
-    })
-    .forget();
-    tick().await;
+    let root = mounted(pg, || view! { <Timeline /> <Flow /> }).await;
     let total = pg.with_untracked(|p| p.records().len()).unwrap();
     let range: web_sys::HtmlInputElement = find(&root, "[data-testid=scrubber]").unchecked_into();
     assert_eq!(range.max(), total.to_string());
