@@ -494,6 +494,49 @@ async fn the_timeline_scrubs_the_position() {
     assert!(lanes.contains(&"kubelet/node-2".to_string()), "{lanes:?}");
 }
 
+/// A step forward adds its row to the Flow and moves the highlight; the rows before it stay
+/// the same elements (the Flow does not build every row on screen again at each frame), and a
+/// click on a row selects its step.
+#[wasm_bindgen_test]
+async fn a_step_forward_adds_its_row_and_keeps_the_others() {
+    let pg = ended();
+    let root = mounted(pg, || view! { <Flow /> }).await;
+    pg.seek(10);
+    tick().await;
+    let rows = || all(&root, "[data-testid=flow] g.row");
+    let before = rows();
+    assert_eq!(before.len(), 10);
+    pg.seek(11);
+    tick().await;
+    let after = rows();
+    assert_eq!(after.len(), 11);
+    let index = |r: &web_sys::Element| r.get_attribute("data-index").unwrap();
+    assert_eq!(
+        after.iter().map(index).collect::<Vec<_>>(),
+        (0..11).map(|i| i.to_string()).collect::<Vec<_>>()
+    );
+    assert!(before[..9]
+        .iter()
+        .zip(&after)
+        .all(|(a, b)| a.is_same_node(Some(b))));
+    assert!(!after[9].class_list().contains("current"));
+    assert!(after[10].class_list().contains("current"));
+    let title = find(&root, "[data-testid=flow] g.row[data-index=\"10\"] title")
+        .text_content()
+        .unwrap();
+    assert!(title.starts_with("00:"), "{title}");
+    // A click on a row (on its label, say) selects that step.
+    let label = find(&root, "[data-testid=flow] g.row[data-index=\"3\"] .label");
+    let click = web_sys::Event::new("click").unwrap();
+    click.init_event_with_bubbles("click", true);
+    label.dispatch_event(&click).unwrap();
+    tick().await;
+    assert_eq!(pg.selected_record.get_untracked(), Some(3));
+    assert!(find(&root, "[data-testid=flow] g.row[data-index=\"3\"]")
+        .class_list()
+        .contains("selected"));
+}
+
 #[wasm_bindgen_test]
 async fn the_scheduler_view_speaks_the_chosen_language_and_follows_a_switch() {
     use kubeplay_app::state::i18n::I18n;

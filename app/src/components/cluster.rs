@@ -6,6 +6,7 @@
 //! that changed: as components, a hundred cards re-created at every redraw while a big
 //! Deployment rolls out made each frame last 60 to 90 ms, and they cost the page code.
 
+use super::markup::escape_html;
 use crate::state::derive::{cluster_model, status_class, status_counts, ClusterModel, NodeCard};
 use crate::state::i18n::I18n;
 use crate::state::playground::Playground;
@@ -320,22 +321,6 @@ fn draw_markup(
         drawn.update_value(|d| d.draw(&el, items, playing));
         mark_selected(&el, pg.selected_pod.get().as_deref());
     });
-}
-
-/// `&`, `<`, `>` and quotes as entities, for text put in markup.
-fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// How a node's cell looks: its class (fill level and state) and whether it is the one picked.

@@ -2,9 +2,10 @@
 //! response, etcd access and watch delivery, a dot per step inside a component. Only the rows
 //! on screen are drawn; it follows the current step while playing.
 
-use crate::state::flow::{label, RowKind};
+use super::markup::escape_html;
+use crate::state::flow::{label, FlowIndex, RowKind};
 use crate::state::playground::Playground;
-use kubeplay_core::trace::clock;
+use kubeplay_core::trace::{clock, Record};
 use leptos::prelude::*;
 
 pub const ROW_H: f64 = 24.0;
@@ -89,7 +90,6 @@ pub fn Flow() -> impl IntoView {
         let n = lanes().len().max(1) as f64;
         ((view_w.get() - TIME_W - 8.0) / n).max(MIN_PITCH)
     };
-    let lane_x = move |i: u16, pitch: f64| TIME_W + pitch * (i as f64 + 0.5);
     let width = move || TIME_W + pitch() * lanes().len() as f64;
     let position = move || pg.with(|p| p.position()).unwrap_or(0);
 
@@ -180,85 +180,47 @@ pub fn Flow() -> impl IntoView {
             .collect_view()
     };
 
-    let rows = move || {
-        let p = pitch();
-        let w = width();
-        let top = scroll_top.get();
-        let h = view_h.get();
+    // The rows on screen (and OVERSCAN around them) as SVG markup (see `DrawnRows`), with the
+    // lanes' lines beside them; a click on a row selects its step.
+    let lines_g = NodeRef::<leptos::svg::G>::new();
+    let rows_g = NodeRef::<leptos::svg::G>::new();
+    let drawn = StoredValue::new(DrawnRows::default());
+    Effect::new(move |_| {
+        let (Some(lines_g), Some(rows_g)) = (lines_g.get(), rows_g.get()) else {
+            return;
+        };
+        let (p, w) = (pitch(), width());
+        let (top, h) = (scroll_top.get(), view_h.get());
         let selected = pg.selected_record.get();
-        pg.with(move |pl| {
+        pg.with(|pl| {
             let pos = pl.position();
             let first = ((top / ROW_H) as usize).saturating_sub(OVERSCAN).min(pos);
             let last = (((top + h) / ROW_H) as usize + OVERSCAN).min(pos);
-            let flow = pl.flow();
-            let records = pl.records();
-            let n_lanes = flow.lanes.len();
-            let lane_lines = (0..n_lanes)
+            let (flow, records) = (pl.flow(), pl.records());
+            let (y1, y2) = (first as f64 * ROW_H, last as f64 * ROW_H);
+            let lines: String = (0..flow.lanes.len())
                 .map(|i| {
                     let x = lane_x(i as u16, p);
-                    view! {
-                        <line class="lane-line" x1=x x2=x y1=first as f64 * ROW_H y2=last as f64 * ROW_H />
-                    }
+                    format!("<line class=\"lane-line\" x1=\"{x}\" x2=\"{x}\" y1=\"{y1}\" y2=\"{y2}\"></line>")
                 })
-                .collect_view();
+                .collect();
             let rows = (first..last)
-                .map(|i| {
-                    let r = &records[i];
-                    let row = flow.rows[i];
-                    let client = flow.client(records, i);
-                    let text = label(r, &row, client, &flow.lanes);
-                    let y = i as f64 * ROW_H;
-                    let current = i + 1 == pos;
-                    let mut class = format!("row {}", row.kind.class());
-                    if current {
-                        class.push_str(" current");
-                    }
-                    if selected == Some(i) {
-                        class.push_str(" selected");
-                    }
-                    let from = lane_x(row.from, p);
-                    let from_name = flow.lanes[row.from as usize].clone();
-                    let mark = match row.to {
-                        Some(to) if to != row.from => {
-                            let x2 = lane_x(to, p);
-                            let lx = from.min(x2) + 6.0;
-                            let to_name = flow.lanes[to as usize].clone();
-                            let dash = matches!(row.kind, RowKind::Response).then_some("4 3");
-                            view! {
-                                <g class="arrow" data-from=from_name data-to=to_name>
-                                    <line x1=from x2=x2 y1=16 y2=16 stroke-dasharray=dash
-                                        marker-end=format!("url(#head-{})", row.kind.class()) />
-                                    <text class="label" x=lx y=11>{truncate(&text)}</text>
-                                </g>
-                            }
-                            .into_any()
-                        }
-                        _ => {
-                            let right = from > w / 2.0;
-                            let (tx, anchor) = if right { (from - 8.0, "end") } else { (from + 8.0, "start") };
-                            view! {
-                                <g class="note" data-lane=from_name>
-                                    <circle cx=from cy=14 r=4 />
-                                    <text class="label" x=tx y=18 text-anchor=anchor>{truncate(&text)}</text>
-                                </g>
-                            }
-                            .into_any()
-                        }
-                    };
-                    let full = format!("{} {} {}", clock(r.t_ms), r.component.as_str(), text);
-                    view! {
-                        <g class=class data-index=i.to_string() transform=format!("translate(0,{y})")
-                            on:click=move |_| pg.select_record(i)>
-                            <title>{full}</title>
-                            <rect class="row-bg" x=0 y=0 width=w height=ROW_H />
-                            <text class="t" x=4 y=16>{clock(r.t_ms)}</text>
-                            {mark}
-                        </g>
-                    }
-                })
-                .collect_view();
-            view! { <g>{lane_lines}{rows}</g> }
-        })
+                .map(|i| row_markup(flow, records, i, (p, w), i + 1 == pos, selected == Some(i)))
+                .collect();
+            drawn.update_value(|d| d.draw(&lines_g, &rows_g, lines, first, rows));
+        });
+    });
+    let on_row_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let index = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("g[data-index]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-index"))
+            .and_then(|i| i.parse::<usize>().ok());
+        if let Some(i) = index {
+            pg.select_record(i);
+        }
     };
     let height = move || (position() as f64 * ROW_H).max(ROW_H);
 
@@ -289,7 +251,7 @@ pub fn Flow() -> impl IntoView {
                     <p class="hint">{i18n.t("flow-empty")}</p>
                 })}
                 <svg class="flow-svg" width=width height=height role="presentation"
-                    xmlns="http://www.w3.org/2000/svg">
+                    xmlns="http://www.w3.org/2000/svg" on:click=on_row_click>
                     <defs>
                         {["request", "response", "etcd", "watch"].into_iter().map(|k| view! {
                             <marker id=format!("head-{k}") class=format!("head {k}") viewBox="0 0 10 10"
@@ -298,10 +260,139 @@ pub fn Flow() -> impl IntoView {
                             </marker>
                         }).collect_view()}
                     </defs>
-                    {rows}
+                    <g node_ref=lines_g></g>
+                    <g node_ref=rows_g></g>
                 </svg>
             </div>
         </section>
+    }
+}
+
+fn lane_x(lane: u16, pitch: f64) -> f64 {
+    TIME_W + pitch * (lane as f64 + 0.5)
+}
+
+/// Row `i` of the Flow as SVG markup: its time, and an arrow (a request, a response, an etcd
+/// access, a watch delivery) or a dot (a step inside a component) with its label.
+fn row_markup(
+    flow: &FlowIndex,
+    records: &[Record],
+    i: usize,
+    (pitch, width): (f64, f64),
+    current: bool,
+    selected: bool,
+) -> String {
+    let (r, row) = (&records[i], flow.rows[i]);
+    let text = label(r, &row, flow.client(records, i), &flow.lanes);
+    let mut class = format!("row {}", row.kind.class());
+    if current {
+        class.push_str(" current");
+    }
+    if selected {
+        class.push_str(" selected");
+    }
+    let from = lane_x(row.from, pitch);
+    let from_name = escape_html(&flow.lanes[row.from as usize]);
+    let shown = escape_html(&truncate(&text));
+    let mark = match row.to {
+        Some(to) if to != row.from => {
+            let x2 = lane_x(to, pitch);
+            let lx = from.min(x2) + 6.0;
+            let dash = match row.kind {
+                RowKind::Response => " stroke-dasharray=\"4 3\"",
+                _ => "",
+            };
+            format!(
+                "<g class=\"arrow\" data-from=\"{from_name}\" data-to=\"{}\"><line x1=\"{from}\" x2=\"{x2}\" \
+                 y1=\"16\" y2=\"16\"{dash} marker-end=\"url(#head-{})\"></line><text class=\"label\" x=\"{lx}\" \
+                 y=\"11\">{shown}</text></g>",
+                escape_html(&flow.lanes[to as usize]),
+                row.kind.class()
+            )
+        }
+        _ => {
+            let (tx, anchor) = if from > width / 2.0 {
+                (from - 8.0, "end")
+            } else {
+                (from + 8.0, "start")
+            };
+            format!(
+                "<g class=\"note\" data-lane=\"{from_name}\"><circle cx=\"{from}\" cy=\"14\" r=\"4\"></circle>\
+                 <text class=\"label\" x=\"{tx}\" y=\"18\" text-anchor=\"{anchor}\">{shown}</text></g>"
+            )
+        }
+    };
+    let time = clock(r.t_ms);
+    let full = escape_html(&format!("{time} {} {text}", r.component.as_str()));
+    format!(
+        "<g class=\"{class}\" data-index=\"{i}\" transform=\"translate(0,{})\"><title>{full}</title>\
+         <rect class=\"row-bg\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{ROW_H}\"></rect>\
+         <text class=\"t\" x=\"4\" y=\"16\">{time}</text>{mark}</g>",
+        i as f64 * ROW_H
+    )
+}
+
+/// The Flow's rows as last drawn (the first one's index and each one's markup) and the lanes'
+/// lines: a redraw drops the rows that left the window, appends or prepends those that came
+/// into it and replaces those that changed (the current and the selected one), instead of
+/// building every row on screen again at each frame of playback.
+#[derive(Default)]
+struct DrawnRows {
+    lines: String,
+    first: usize,
+    rows: Vec<String>,
+}
+
+impl DrawnRows {
+    fn draw(
+        &mut self,
+        lines_g: &web_sys::Element,
+        rows_g: &web_sys::Element,
+        lines: String,
+        first: usize,
+        rows: Vec<String>,
+    ) {
+        if lines != self.lines {
+            lines_g.set_inner_html(&lines);
+            self.lines = lines;
+        }
+        let (old, new) = (
+            self.first..self.first + self.rows.len(),
+            first..first + rows.len(),
+        );
+        let overlap = old.start.max(new.start)..old.end.min(new.end);
+        if overlap.is_empty() || rows_g.child_element_count() as usize != self.rows.len() {
+            rows_g.set_inner_html(&rows.concat());
+            (self.first, self.rows) = (first, rows);
+            return;
+        }
+        for _ in old.start..overlap.start {
+            if let Some(el) = rows_g.first_element_child() {
+                el.remove();
+            }
+        }
+        for _ in overlap.end..old.end {
+            if let Some(el) = rows_g.last_element_child() {
+                el.remove();
+            }
+        }
+        let mut el = rows_g.first_element_child();
+        for i in overlap.clone() {
+            let Some(e) = el else { break };
+            el = e.next_element_sibling();
+            let (now, before) = (&rows[i - first], &self.rows[i - self.first]);
+            if now != before {
+                e.set_outer_html(now);
+            }
+        }
+        if new.start < overlap.start {
+            let _ =
+                rows_g.insert_adjacent_html("afterbegin", &rows[..overlap.start - first].concat());
+        }
+        if overlap.end < new.end {
+            let _ = rows_g.insert_adjacent_html("beforeend", &rows[overlap.end - first..].concat());
+        }
+        (self.first, self.rows) = (first, rows);
     }
 }
 
