@@ -1,5 +1,5 @@
-//! Views written as markup rather than as components, where a redraw would otherwise build
-//! thousands of elements: the heat map's cells, the node cards, the Flow's rows.
+//! What the views written as markup share (the heat map's cells, the node cards, the Flow's
+//! rows: as components, a redraw built thousands of elements again).
 
 /// `&`, `<`, `>` and quotes as entities, for text put in markup.
 pub fn escape_html(s: &str) -> String {
