@@ -80,15 +80,21 @@ async fn frames(n: usize) {
     tick().await;
 }
 
-/// Waits (frame by frame, a hundred at most) until playback has stopped.
-async fn played_to_the_end(pg: Playground) {
-    for _ in 0..100 {
-        if !pg.playing.get_untracked() {
-            break;
+/// Whether `holds()` comes true within `n` frames (checked after each).
+async fn within_frames(n: usize, holds: impl Fn() -> bool) -> bool {
+    for _ in 0..n {
+        if holds() {
+            return true;
         }
         frames(1).await;
     }
-    assert!(!pg.playing.get_untracked(), "playback did not stop");
+    holds()
+}
+
+/// Waits (frame by frame, a hundred at most) until playback has stopped.
+async fn played_to_the_end(pg: Playground) {
+    let stopped = within_frames(100, || !pg.playing.get_untracked()).await;
+    assert!(stopped, "playback did not stop");
 }
 
 /// A playground with the default scenario run to its end.
@@ -369,7 +375,13 @@ async fn while_playing_a_card_out_of_view_is_drawn_when_it_comes_into_view() {
     played_to_the_end(pg).await;
     assert!(cordoned("n-000") && cordoned("n-079"));
     root.scroll_into_view();
-    frames(3).await;
+    let marked = || {
+        card("n-000").has_attribute("data-in-view") && card("n-079").has_attribute("data-in-view")
+    };
+    assert!(
+        within_frames(60, marked).await,
+        "the observer marks the cards"
+    );
     let (first, last) = (card("n-000"), card("n-079"));
     assert_eq!(first.get_attribute("data-in-view").as_deref(), Some("true"));
     assert_eq!(last.get_attribute("data-in-view").as_deref(), Some("false"));
@@ -383,9 +395,11 @@ async fn while_playing_a_card_out_of_view_is_drawn_when_it_comes_into_view() {
     assert!(cordoned("n-079"));
     // In view, it is drawn (playback still running).
     last.scroll_into_view();
-    frames(3).await;
+    assert!(
+        within_frames(60, || !cordoned("n-079")).await,
+        "drawn once in view"
+    );
     assert!(pg.playing.get_untracked());
-    assert!(!cordoned("n-079"));
     pg.playing.set(false);
 }
 
