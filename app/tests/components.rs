@@ -442,6 +442,35 @@ async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
     );
 }
 
+/// A cluster that outgrows the cards becomes a heat map, and the cards' grid it leaves is not
+/// drawn into any more (a thousand cards at every redraw of a large run, out of the page).
+#[wasm_bindgen_test]
+async fn the_cards_left_for_the_heat_map_are_not_drawn_any_more() {
+    let (pg, root) = big_cluster_view().await;
+    let before = pg.with_untracked(|p| p.records().len()).unwrap();
+    // Down to 100 nodes: cards.
+    let names: Vec<String> = (0..20).map(|i| format!("n-{i:03}")).collect();
+    pg.command(
+        Tool::Kubectl,
+        &format!("kubectl delete node {}", names.join(" ")),
+    );
+    played_to_the_end(pg).await;
+    let grid = find(&root, "[data-testid=cluster] > .nodes");
+    assert_eq!(grid.child_element_count(), 100);
+    // Back to 120: the heat map, and the grid is out of the page.
+    pg.seek(before);
+    tick().await;
+    assert_eq!(
+        all(&root, "[data-testid=node-heatmap] button.heat-cell").len(),
+        120
+    );
+    assert!(!grid.is_connected());
+    assert_eq!(grid.child_element_count(), 0);
+    pg.seek(before - 1);
+    tick().await;
+    assert_eq!(grid.child_element_count(), 0, "drawn into out of the page");
+}
+
 /// A redraw of the heat map changes the cells that changed, in place: the browser does not
 /// lay out a thousand new buttons each time.
 #[wasm_bindgen_test]

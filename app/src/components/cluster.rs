@@ -315,6 +315,12 @@ fn draw_markup(
         let Some(el) = el.get() else {
             return;
         };
+        // A view taken out of the page keeps its element (the cards' grid once the cluster
+        // outgrows them, for the heat map): drawing a thousand cards into it at every redraw
+        // made a large run's frames long.
+        if !el.is_connected() {
+            return;
+        }
         wake.track();
         let playing = cards && (pg.playing.get() || pg.fast_forward.get());
         let items = items();
@@ -550,6 +556,10 @@ pub fn ClusterView() -> impl IntoView {
     let heat_map = Memo::new(move |_| model.with(ClusterModel::heat_map));
     let grid = NodeRef::<leptos::html::Div>::new();
     draw_markup(grid, pg, true, move || {
+        if heat_map.get() {
+            // The heat map has taken the cards' place.
+            return Vec::new();
+        }
         model.with(|m| {
             let counted = m.counts_pods();
             m.nodes
