@@ -7,7 +7,9 @@
 //! Deployment rolls out made each frame last 60 to 90 ms, and they cost the page code.
 
 use super::markup::escape_html;
-use crate::state::derive::{cluster_model, status_class, status_counts, ClusterModel, NodeCard};
+use crate::state::derive::{
+    cluster_model, status_class, status_counts, ClusterModel, NodeCard, PodChip,
+};
 use crate::state::i18n::I18n;
 use crate::state::playground::Playground;
 use leptos::prelude::*;
@@ -59,7 +61,7 @@ fn counts_html(out: &mut String, counts: &[(String, usize)]) {
 }
 
 /// Pods as chips, one button each (a click selects the pod, see [`select_clicked_pod`]).
-fn chips_html(out: &mut String, pods: &[Arc<crate::state::derive::PodChip>]) {
+fn chips_html(out: &mut String, pods: &[Arc<PodChip>]) {
     for pod in pods {
         let (key, status) = (escape_html(&pod.key), escape_html(&pod.status));
         let _ = write!(
@@ -73,7 +75,7 @@ fn chips_html(out: &mut String, pods: &[Arc<crate::state::derive::PodChip>]) {
 }
 
 /// Pods as chips, or counted by status in a big cluster.
-fn pods_html(pods: &[Arc<crate::state::derive::PodChip>], counted: bool) -> String {
+fn pods_html(pods: &[Arc<PodChip>], counted: bool) -> String {
     let mut out = String::new();
     if counted {
         counts_html(&mut out, &status_counts(pods));
@@ -86,29 +88,34 @@ fn pods_html(pods: &[Arc<crate::state::derive::PodChip>], counted: bool) -> Stri
 /// A node's card: its Ready state, requests against allocatable, taints, labels and pods.
 fn node_card(i18n: I18n, n: &NodeCard, counted: bool) -> (String, String) {
     let name = escape_html(&n.name);
-    let mut parts = vec![format!(
-        "<header><h3>{name}</h3><span class=\"{}\">{}</span>{}</header>",
-        if n.ready == "Ready" {
-            "ready ok"
-        } else {
-            "ready bad"
-        },
+    let mut out = format!(
+        "<article class=\"node-card\" data-node=\"{name}\" aria-label=\"node {name}\"><header><h3>{name}</h3>\
+         <span class=\"{}\">{}</span>{}</header>",
+        if n.ready == "Ready" { "ready ok" } else { "ready bad" },
         escape_html(&n.ready),
-        if n.unschedulable {
-            "<span class=\"ready bad\">SchedulingDisabled</span>"
-        } else {
-            ""
-        },
-    )];
+        if n.unschedulable { "<span class=\"ready bad\">SchedulingDisabled</span>" } else { "" },
+    );
     let (cpu, cpu_total) = (n.cpu_requested_m, n.cpu_allocatable_m);
     let cpu_text = format!("{cpu}m / {cpu_total}m");
-    parts.push(bar_html(i18n, "cluster-bar-cpu", cpu, cpu_total, &cpu_text));
+    out.push_str(&bar_html(
+        i18n,
+        "cluster-bar-cpu",
+        cpu,
+        cpu_total,
+        &cpu_text,
+    ));
     let (mem, mem_total) = (n.memory_requested, n.memory_allocatable);
     let mem_text = format!("{} / {}", mib(mem), mib(mem_total));
-    parts.push(bar_html(i18n, "cluster-bar-mem", mem, mem_total, &mem_text));
+    out.push_str(&bar_html(
+        i18n,
+        "cluster-bar-mem",
+        mem,
+        mem_total,
+        &mem_text,
+    ));
     let (pods, pods_total) = (n.pods.len() as i64, n.pods_allocatable);
     let pods_text = format!("{pods} / {pods_total}");
-    parts.push(bar_html(
+    out.push_str(&bar_html(
         i18n,
         "cluster-bar-pods",
         pods,
@@ -122,25 +129,15 @@ fn node_card(i18n: I18n, n: &NodeCard, counted: bool) -> (String, String) {
             .collect::<String>()
     };
     if !n.taints.is_empty() {
-        parts.push(format!(
-            "<p class=\"taints\">{}</p>",
-            chips("taint", &n.taints)
-        ));
+        let _ = write!(out, "<p class=\"taints\">{}</p>", chips("taint", &n.taints));
     }
-    parts.push(format!(
-        "<p class=\"labels\">{}</p>",
-        chips("label-chip", &n.labels)
-    ));
-    parts.push(format!(
-        "<div class=\"pods\">{}</div>",
+    let _ = write!(
+        out,
+        "<p class=\"labels\">{}</p><div class=\"pods\">{}</div></article>",
+        chips("label-chip", &n.labels),
         pods_html(&n.pods, counted)
-    ));
-    let open =
-        format!("<article class=\"node-card\" data-node=\"{name}\" aria-label=\"node {name}\">");
-    (
-        n.name.clone(),
-        format!("{open}{}</article>", parts.concat()),
-    )
+    );
+    (n.name.clone(), out)
 }
 
 /// Marks the chip of the selected pod under `root` (and unmarks the others): a selection
