@@ -47,7 +47,7 @@ pub fn kubeplay_benchmark(size: &str) -> Result<String, String> {
         .ok_or("no performance clock")?;
     let o = benchmark::run(s, &mut || performance.now() / 1000.0);
     let memory = kubeplay_app::state::playground::wasm_memory();
-    Ok(serde_json::json!({
+    Ok(kubeplay_core::json!({
         "size": s.name,
         "nodes": s.nodes,
         "pods": s.pods(),

@@ -14,8 +14,8 @@ const DIGESTS: &str = include_str!("../../core/tests/share/trace_digests.json");
 
 #[wasm_bindgen_test]
 fn every_scenario_gives_the_native_trace_digest_in_the_browser() {
-    let vectors: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
-    let digests: serde_json::Value = serde_json::from_str(DIGESTS).unwrap();
+    let vectors: kubeplay_core::api::value::Value = serde_json::from_str(VECTORS).unwrap();
+    let digests: kubeplay_core::api::value::Value = serde_json::from_str(DIGESTS).unwrap();
     let (vectors, digests) = (vectors.as_array().unwrap(), digests.as_array().unwrap());
     assert_eq!(vectors.len(), digests.len());
     for (v, d) in vectors.iter().zip(digests) {

@@ -13,7 +13,7 @@ const VECTORS: &str = include_str!("../../core/tests/share/vectors.json");
 
 #[wasm_bindgen_test]
 fn the_native_vectors_encode_and_decode_alike_in_the_browser() {
-    let vectors: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
+    let vectors: kubeplay_core::api::value::Value = serde_json::from_str(VECTORS).unwrap();
     let vectors = vectors.as_array().unwrap();
     assert!(vectors.len() >= 14, "{} vectors", vectors.len());
     for v in vectors {

@@ -43,7 +43,7 @@ fn main() {
         if json {
             println!(
                 "{}",
-                serde_json::json!({
+                kubeplay_core::json!({
                     "size": size.name,
                     "nodes": size.nodes,
                     "pods": size.pods(),

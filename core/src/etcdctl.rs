@@ -790,7 +790,7 @@ fn cmd_get(store: &Etcd, ctx: &Ctx, pos: &[String]) -> Result<String, String> {
     }
     if f.on("keys-only") {
         for kv in &mut resp.kvs {
-            kv.value = std::sync::Arc::from("");
+            kv.value = std::rc::Rc::from("");
         }
     }
     if f.on("count-only") {
@@ -845,7 +845,7 @@ fn cmd_put(store: &mut Etcd, ctx: &Ctx, pos: &[String]) -> Result<String, String
             None => return Err(error("etcdserver: key not found")),
         }
     } else {
-        std::sync::Arc::from(pos[1].as_str())
+        std::rc::Rc::from(pos[1].as_str())
     };
     if f.on("ignore-lease") {
         match &current {
@@ -1621,7 +1621,7 @@ fn parse_go_bool(s: &str) -> Result<bool, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
+    use std::rc::Rc;
 
     fn words(line: &str) -> Vec<String> {
         crate::shell::split(line).unwrap()
@@ -1639,13 +1639,13 @@ mod tests {
         let mut e = Etcd::new();
         e.put(
             "/registry/namespaces/default",
-            Arc::from("{\"kind\":\"Namespace\"}"),
+            Rc::from("{\"kind\":\"Namespace\"}"),
             0,
         )
         .unwrap();
-        e.put("/registry/pods/default/web", Arc::from("{\"v\":1}"), 0)
+        e.put("/registry/pods/default/web", Rc::from("{\"v\":1}"), 0)
             .unwrap();
-        e.put("/registry/pods/default/web", Arc::from("{\"v\":2}"), 0)
+        e.put("/registry/pods/default/web", Rc::from("{\"v\":2}"), 0)
             .unwrap();
         e
     }
@@ -1695,7 +1695,7 @@ mod tests {
     fn get_json() {
         let mut e = sample();
         let lease = e.lease_grant(3600, 0);
-        e.put("/registry/events/default/x", Arc::from("e"), lease)
+        e.put("/registry/events/default/x", Rc::from("e"), lease)
             .unwrap();
         let out = ctl(&e, "get /registry/pods/default/web -w json").unwrap();
         assert_eq!(
@@ -1707,7 +1707,7 @@ mod tests {
                 base64_encode(b"{\"v\":2}")
             )
         );
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let v: crate::api::value::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["header"]["revision"], 5);
         let ev = ctl(&e, "get /registry/events/default/x --write-out=json").unwrap();
         assert!(ev.contains(&format!(",\"lease\":{lease}}}]")), "{ev}");
@@ -1716,7 +1716,7 @@ mod tests {
             "{\"header\":{\"cluster_id\":14841639068965178418,\"member_id\":10276657743932975437,\"revision\":5,\"raft_term\":2}}\n"
         );
         let keys = ctl(&e, "get /registry --prefix --keys-only --limit 1 -w json").unwrap();
-        let v: serde_json::Value = serde_json::from_str(&keys).unwrap();
+        let v: crate::api::value::Value = serde_json::from_str(&keys).unwrap();
         assert_eq!(v["count"], 3);
         assert_eq!(v["more"], true);
         assert!(v["kvs"][0].get("value").is_none());
@@ -1843,7 +1843,7 @@ mod tests {
     fn watch_replays_history() {
         let mut e = sample();
         e.delete("/registry/pods/default/web"); // 5
-        e.put("/other", Arc::from("o"), 0).unwrap(); // 6
+        e.put("/other", Rc::from("o"), 0).unwrap(); // 6
         assert_eq!(
             ctl(&e, "watch /registry/pods --prefix --rev 1").unwrap(),
             "PUT\n/registry/pods/default/web\n{\"v\":1}\nPUT\n/registry/pods/default/web\n{\"v\":2}\nDELETE\n/registry/pods/default/web\n\n"
@@ -1860,7 +1860,7 @@ mod tests {
             "watch was canceled (etcdserver: mvcc: required revision has been compacted)\nError: watch is canceled by the server\n"
         );
         let json = ctl(&e, "watch /registry --prefix --rev 5 -w json").unwrap();
-        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        let v: crate::api::value::Value = serde_json::from_str(json.trim()).unwrap();
         assert_eq!(v["Events"][0]["type"], 1);
     }
 
@@ -1887,7 +1887,7 @@ mod tests {
         assert_eq!(lines[0], lines[2]);
         assert_eq!(lines[0], lines[4]);
         let json = ctl(&e, "endpoint status -w json").unwrap();
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let v: crate::api::value::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v[0]["Endpoint"], "127.0.0.1:2379");
         assert_eq!(v[0]["Status"]["header"]["revision"], 4);
         assert_eq!(v[0]["Status"]["dbSize"], e.db_size());

@@ -2,8 +2,8 @@
 //! prints it, the playground draws it, tests compare it.
 
 use crate::api::json;
+use crate::api::value::{Map, Value};
 use crate::kernel::Millis;
-use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
@@ -57,7 +57,7 @@ pub struct Record {
     pub revision: Option<i64>,
     pub explain: &'static str,
     /// Structured extra data (a request's status code, a decision's pod).
-    pub detail: Option<Map<String, Value>>,
+    pub detail: Option<Map>,
     /// A scheduling decision's per-node table, written out as the `nodes` field. Kept typed:
     /// as JSON maps a 1,000-node table costs megabytes.
     pub nodes: Option<Box<[NodeRow]>>,
@@ -93,14 +93,14 @@ impl NodeRow {
         let filters: Vec<Value> = self
             .filters
             .iter()
-            .map(|f| serde_json::json!({"plugin": f.plugin, "ok": f.ok, "reason": f.reason}))
+            .map(|f| crate::json!({"plugin": f.plugin, "ok": f.ok, "reason": f.reason}))
             .collect();
         let scores: Vec<Value> = self
             .scores
             .iter()
-            .map(|c| serde_json::json!({"plugin": c.plugin, "score": c.score, "weight": c.weight}))
+            .map(|c| crate::json!({"plugin": c.plugin, "score": c.score, "weight": c.weight}))
             .collect();
-        serde_json::json!({"node": self.node, "filters": filters, "scores": scores, "total": self.total})
+        crate::json!({"node": self.node, "filters": filters, "scores": scores, "total": self.total})
     }
 }
 
@@ -210,10 +210,10 @@ impl Record {
     /// The JSON Lines form (`kubeplay run --trace json`).
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
-        m.insert("t_ms".into(), self.t_ms.into());
-        m.insert("component".into(), self.component.as_str().into());
-        m.insert("action".into(), self.action.into());
-        m.insert("summary".into(), self.summary.clone().into());
+        m.insert("t_ms", self.t_ms.into());
+        m.insert("component", self.component.as_str().into());
+        m.insert("action", self.action.into());
+        m.insert("summary", self.summary.clone().into());
         for (k, v) in [
             ("peer", &self.peer),
             ("node", &self.node),
@@ -221,13 +221,13 @@ impl Record {
             ("key", &self.key),
         ] {
             if let Some(v) = v {
-                m.insert(k.into(), v.clone().into());
+                m.insert(k, v.clone().into());
             }
         }
         if let Some(r) = self.revision {
-            m.insert("revision".into(), r.into());
+            m.insert("revision", r.into());
         }
-        m.insert("explain".into(), self.explain.into());
+        m.insert("explain", self.explain.into());
         if let Some(d) = &self.detail {
             for (k, v) in d {
                 m.entry(k.clone()).or_insert_with(|| v.clone());
@@ -235,7 +235,7 @@ impl Record {
         }
         if let Some(rows) = &self.nodes {
             m.insert(
-                "nodes".into(),
+                "nodes",
                 Value::Array(rows.iter().map(NodeRow::to_json).collect()),
             );
         }
@@ -879,7 +879,7 @@ mod tests {
                 .node("n")
                 .detail("code", 201.into())
                 .detail("summary", "not this".into())
-                .detail("zzz", serde_json::json!({"b": [1, 2.5, null], "a": "x"}))
+                .detail("zzz", crate::json!({"b": [1, 2.5, null], "a": "x"}))
                 .detail("nodes", "a detail".into()),
             Record::new(99, Component::KubeScheduler, "decision", "d")
                 .detail("nodes", "replaced".into())

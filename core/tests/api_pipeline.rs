@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use serde_json::Value;
+use kubeplay_core::api::value::Value;
 
 #[test]
 fn deployment_gets_the_apiserver_defaults_and_its_resource_version_is_the_etcd_mod_revision() {
@@ -41,7 +41,7 @@ fn deployment_gets_the_apiserver_defaults_and_its_resource_version_is_the_etcd_m
     assert_eq!(pod["restartPolicy"], "Always");
     assert_eq!(pod["schedulerName"], "default-scheduler");
     assert_eq!(pod["terminationGracePeriodSeconds"], 30);
-    assert_eq!(pod["securityContext"], serde_json::json!({}));
+    assert_eq!(pod["securityContext"], kubeplay_core::json!({}));
     let c = &pod["containers"][0];
     assert_eq!(c["imagePullPolicy"], "IfNotPresent");
     assert_eq!(c["terminationMessagePath"], "/dev/termination-log");

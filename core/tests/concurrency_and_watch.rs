@@ -3,7 +3,7 @@
 use kubeplay_core::api::resources::for_kind;
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
-use serde_json::json;
+use kubeplay_core::json;
 
 fn cluster() -> Cluster {
     let mut c = Cluster::from_text(
@@ -124,7 +124,7 @@ fn an_informers_list_hands_over_the_watch_caches_objects_not_copies() {
         let name = item["metadata"]["name"].as_str().unwrap();
         let stored = c.api.storage.get_shared(nodes, None, name).unwrap();
         assert!(
-            std::sync::Arc::ptr_eq(item, &stored),
+            std::rc::Rc::ptr_eq(item, &stored),
             "{name}: the stored object itself"
         );
     }

@@ -1,9 +1,9 @@
 //! The workload controllers end to end: Deployment -> ReplicaSet -> Pods, through the apiserver.
 
+use kubeplay_core::api::value::{json, Value};
 use kubeplay_core::api::{meta, resources::for_kind, Object};
 use kubeplay_core::apiserver::{PatchType, Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
-use serde_json::{json, Value};
 
 const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
 

@@ -4,8 +4,8 @@
 //! must get the same digests. `UPDATE_GOLDEN=1 cargo test -p kubeplay-core --test determinism`
 //! rewrites them.
 
+use kubeplay_core::api::value::{json, Value};
 use kubeplay_core::cluster::Cluster;
-use serde_json::{json, Value};
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/share/vectors.json");
 const DIGESTS: &str = concat!(

@@ -2,9 +2,9 @@
 //! is listed in `index.json`, parses, and is applied cleanly; and each scenario's teaching point
 //! actually happens when it runs.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::cluster::{Cluster, CommandOutput};
 use kubeplay_core::kernel::Millis;
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../public/scenarios");
@@ -314,7 +314,7 @@ fn taints_tolerations() {
     let n = json(&mut c, "get node node-1");
     assert_eq!(
         n["spec"]["taints"],
-        serde_json::json!([{"key": "dedicated", "value": "gpu", "effect": "NoSchedule"}])
+        kubeplay_core::json!([{"key": "dedicated", "value": "gpu", "effect": "NoSchedule"}])
     );
     let ps = pods(&mut c);
     let web: Vec<&Value> = ps.iter().filter(|p| name(p).starts_with("web-")).collect();
@@ -718,7 +718,7 @@ fn service_endpoints() {
     assert_eq!(s["metadata"]["ownerReferences"][0]["name"], "web");
     assert_eq!(
         s["ports"],
-        serde_json::json!([{"name": "http", "port": 80, "protocol": "TCP"}])
+        kubeplay_core::json!([{"name": "http", "port": 80, "protocol": "TCP"}])
     );
     let eps = s["endpoints"].as_array().unwrap();
     let addrs: BTreeSet<String> = eps

@@ -2,10 +2,10 @@
 //! kubelets: `kubectl delete deployment --cascade=foreground|orphan`. (Background propagation,
 //! the default, is covered in `controllers.rs`.)
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::api::{meta, resources::for_kind, Object};
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
-use serde_json::Value;
 
 const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
 

@@ -44,13 +44,13 @@
 //! shrunk failures become plain tests at the end of this file.
 
 use kubeplay_core::api::quantity::Quantity;
+use kubeplay_core::api::value::Value;
 use kubeplay_core::api::{meta, resources::for_kind, ResourceInfo};
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
 use kubeplay_core::etcd::{EventKind, WatchId};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt::{self, Write as _};
 
@@ -476,7 +476,7 @@ struct NodeView {
     /// The podCIDR as (network, mask).
     cidr: Option<(u32, u32)>,
     cidr_text: String,
-    labels: serde_json::Map<String, Value>,
+    labels: kubeplay_core::api::value::Map,
     /// Whether it carries the scenario's own `dedicated=batch:NoSchedule` taint.
     tainted: bool,
     /// Since when it has been Ready and without the node lifecycle controller's taints

@@ -2,9 +2,9 @@
 //! apiserver and programming the node's nat table; the tests read the rules from each node's
 //! last `iptables.sync` record, as `iptables-save -t nat` would print them there.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::cluster::Cluster;
 use kubeplay_core::kubeproxy::iptables::{endpoint_chain, saved_probability, service_chain};
-use serde_json::Value;
 
 /// A 3-replica nginx Deployment, a Service over it, and a fourth pod with the same labels
 /// whose readiness probe has not run yet (an hour of initial delay): not ready.

@@ -1,10 +1,10 @@
 //! The kubelets end to end: the default scenario runs to Ready, bad images back off, crashing
 //! containers loop, deleted pods terminate gracefully and are replaced, and runs repeat exactly.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::api::{meta, resources::for_kind, Object};
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
-use serde_json::Value;
 
 const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
 

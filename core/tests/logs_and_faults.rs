@@ -1,8 +1,8 @@
 //! `kubectl logs` through the apiserver's `pods/log` (proxied to the node's kubelet), its
 //! errors in kubectl's words, and the `kill-container` fault.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::cluster::{Cluster, CommandOutput};
-use serde_json::Value;
 
 const PODS: &str = "\
 apiVersion: v1
@@ -300,7 +300,7 @@ fn the_api_wants_a_container_name_for_a_pod_of_several() {
         .namespace(Some("default"))
         .name(name)
         .subresource("log")
-        .body(serde_json::json!({}))
+        .body(kubeplay_core::json!({}))
     };
     let e = c.request(&req("two")).unwrap_err();
     assert_eq!(e.code, 400);

@@ -3,10 +3,10 @@
 //! pods' 300 s toleration the taint-eviction controller deletes the pod, which stays Terminating
 //! on the stopped node while its replacement runs elsewhere; `fault: start-node` brings it back.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::api::{resources::for_kind, Object};
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
-use serde_json::Value;
 
 const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
 

@@ -2,10 +2,10 @@
 //! network, init containers, pulls, probes, lifecycle hooks and the kubelet's own admission,
 //! with the events and STATUS column a 1.35 cluster shows.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::api::{meta, resources::for_kind, Object};
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
-use serde_json::Value;
 
 fn kubectl(c: &mut Cluster, args: &[&str]) -> String {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
@@ -247,7 +247,7 @@ fn a_pod_with_an_init_container_a_probe_and_a_config_map_volume_starts_step_by_s
     assert_eq!(cni["dns"]["nameservers"][0], "10.96.0.10");
     assert_eq!(
         cni["dns"]["searches"],
-        serde_json::json!([
+        kubeplay_core::json!([
             "default.svc.cluster.local",
             "svc.cluster.local",
             "cluster.local"

@@ -2,11 +2,11 @@
 //! event the cluster processes, the ScalingReplicaSet sequence, revisions and rollback, the
 //! progress deadline, and the order of the events of the default scenario.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::api::{meta, resources::for_kind, Object};
 use kubeplay_core::apiserver::{Request, Verb};
 use kubeplay_core::cluster::{admin_credentials, Cluster};
 use kubeplay_core::kernel::time::parse_rfc3339;
-use serde_json::Value;
 
 const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
 const REVISION: &str = "deployment.kubernetes.io/revision";

@@ -2,7 +2,7 @@
 //! Pods, the `schedule` trace record's node-by-plugin table, the FitError text on Pending pods,
 //! retries on cluster events, taints, selectors, affinity and determinism.
 
-use serde_json::Value;
+use kubeplay_core::api::value::Value;
 
 mod common;
 use common::scheduling::*;
@@ -410,7 +410,7 @@ value: 1000
     );
     let d = decisions(&c, "high");
     assert_eq!(d[0]["nominatedNode"], "node-1");
-    assert_eq!(d[0]["victims"], serde_json::json!(["default/low"]));
+    assert_eq!(d[0]["victims"], kubeplay_core::json!(["default/low"]));
     // The kubelet's final delete (here forced): the preemptor lands on its nominated node.
     c.run(None);
     assert_eq!(node_of(&mut c, "high").as_deref(), Some("node-1"));

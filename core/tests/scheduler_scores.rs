@@ -11,8 +11,8 @@
 //! zero requests (which Kubernetes keeps at zero, as the tables assume); the defaults have a
 //! test of their own.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::cluster::Cluster;
-use serde_json::Value;
 
 mod common;
 use common::scheduling::*;

@@ -1,8 +1,8 @@
 //! Services end to end: the EndpointSlice and Endpoints controllers list the pods a Service
 //! selects, with the IPs the kubelets reported, and follow them as they come and go.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::cluster::Cluster;
-use serde_json::Value;
 
 const NGINX: &str = include_str!("../../public/scenarios/default.yaml");
 

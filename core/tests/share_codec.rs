@@ -3,8 +3,8 @@
 //! same vectors in the browser, so a link made by `kubeplay share` opens the same scenario there.
 //! `UPDATE_GOLDEN=1 cargo test -p kubeplay-core --test share_codec` rewrites the vectors.
 
+use kubeplay_core::api::value::{json, Value};
 use kubeplay_core::share::{decode_fragment, encode_fragment, ShareLink};
-use serde_json::{json, Value};
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/share/vectors.json");
 

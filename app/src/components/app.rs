@@ -8,7 +8,7 @@ use super::{
 use crate::state::draft::{self, Draft, SPLIT_MAX, SPLIT_MIN};
 use crate::state::i18n::I18n;
 use crate::state::playground::{Playground, Tab};
-use crate::state::scenario::{ScenarioState, DEFAULT_SCENARIO};
+use crate::state::scenario::{Parsed, ScenarioState, DEFAULT_SCENARIO};
 use crate::state::start::{self, Start};
 use leptos::prelude::*;
 
@@ -32,7 +32,7 @@ fn forget_link() {
 
 /// Starts the run: paused after a panic, run to the link's `t=` and paused there, or playing.
 fn start_run(scenario: ScenarioState, pg: Playground, t_ms: Option<u64>, recovered: bool) {
-    let Ok(s) = scenario.parsed.get_untracked() else {
+    let Ok(s) = scenario.parsed.get_untracked().map(Parsed::into_inner) else {
         return;
     };
     match (recovered, t_ms) {

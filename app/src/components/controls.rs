@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 pub fn apply(scenario: ScenarioState, pg: Playground) {
     if let Ok(s) = scenario.parsed.get_untracked() {
         scenario.applied.set(scenario.text.get_untracked());
-        pg.load(s);
+        pg.load(s.into_inner());
     }
 }
 

@@ -43,7 +43,7 @@ pub fn StepDetails() -> impl IntoView {
                         facts.push((t("details-revision"), rev.to_string()));
                     }
                     let detail = r.detail.as_ref().map(|d| {
-                        serde_json::to_string_pretty(&serde_json::Value::Object(d.clone())).unwrap_or_default()
+                        serde_json::to_string_pretty(&kubeplay_core::api::value::Value::Object(d.clone())).unwrap_or_default()
                     });
                     let key = r.key.clone();
                     view! {

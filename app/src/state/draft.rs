@@ -3,8 +3,8 @@
 //! without the user saying so.
 
 use crate::state::playground::{Tab, SPEEDS};
+use kubeplay_core::api::value::{json, Value};
 use kubeplay_core::scenario::limits::MAX_SCENARIO_BYTES;
-use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where the draft is kept.

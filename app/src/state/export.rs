@@ -81,7 +81,8 @@ mod tests {
         let jsonl = trace_json_lines(&s);
         assert_eq!(jsonl, cli.trace.to_json_lines());
         assert_eq!(jsonl.lines().count(), cli.trace.records.len());
-        let first: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+        let first: kubeplay_core::api::value::Value =
+            serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
         assert_eq!(first["component"], "kubectl");
     }
 

@@ -1,7 +1,7 @@
 //! The gallery of built-in scenarios: `public/scenarios/index.json`, copied into the site as
 //! `scenarios/index.json`.
 
-use serde_json::Value;
+use kubeplay_core::api::value::Value;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GalleryEntry {

@@ -21,7 +21,7 @@ use kubeplay_core::trace::{Component, Record};
 use kubeplay_core::{etcdctl, kubectl, shell};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// When nothing happens for longer than this (virtual ms), playback skips ahead...
 pub const IDLE_SKIP_MS: u64 = 2_000;
@@ -64,7 +64,7 @@ pub struct ConsoleEntry {
 }
 
 /// A key's value decoded at its mod_revision.
-type DecodeCache = HashMap<Arc<str>, (i64, Arc<Object>)>;
+type DecodeCache = HashMap<Rc<str>, (i64, Rc<Object>)>;
 
 pub struct Player {
     cluster: Cluster,
@@ -395,7 +395,7 @@ impl Player {
     }
 
     /// Every object under an etcd prefix at revision `rev`, decoded (empty when compacted).
-    pub fn objects_at(&self, prefix: &str, rev: i64) -> Vec<Arc<Object>> {
+    pub fn objects_at(&self, prefix: &str, rev: i64) -> Vec<Rc<Object>> {
         let Ok(r) = self.etcd().range_prefix(prefix, Some(rev), 0) else {
             return Vec::new();
         };
@@ -403,13 +403,10 @@ impl Player {
         r.kvs
             .iter()
             .map(|kv| match decoded.get(kv.key.as_str()) {
-                Some((at, o)) if *at == kv.mod_revision => Arc::clone(o),
+                Some((at, o)) if *at == kv.mod_revision => Rc::clone(o),
                 _ => {
                     let o = self.object(kv);
-                    decoded.insert(
-                        Arc::from(kv.key.as_str()),
-                        (kv.mod_revision, Arc::clone(&o)),
-                    );
+                    decoded.insert(Rc::from(kv.key.as_str()), (kv.mod_revision, Rc::clone(&o)));
                     o
                 }
             })
@@ -417,14 +414,14 @@ impl Player {
     }
 
     /// A stored value as an object.
-    pub fn object(&self, kv: &KeyValue) -> Arc<Object> {
+    pub fn object(&self, kv: &KeyValue) -> Rc<Object> {
         // A key's latest value is usually decoded already: the apiserver's watch cache holds
         // it. Parsing thousands of changed pods again made a big run's every redraw a long task.
         self.cluster
             .api
             .storage
             .cached(kv)
-            .unwrap_or_else(|| Arc::new(decode(kv)))
+            .unwrap_or_else(|| Rc::new(decode(kv)))
     }
 
     /// Brings the cluster to the state shown (rebuilding it when it ran ahead), so a command

@@ -145,8 +145,8 @@ pub type Changed<'a, T> = dyn FnMut(&str, Option<&Arc<T>>, Option<&Arc<T>>) + 'a
 mod tests {
     use super::*;
 
-    fn v(s: &str) -> Arc<str> {
-        Arc::from(s)
+    fn v(s: &str) -> std::rc::Rc<str> {
+        std::rc::Rc::from(s)
     }
 
     /// The view's (key, value) pairs at `rev`, counting how many values it worked out.

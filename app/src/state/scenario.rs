@@ -2,6 +2,7 @@
 
 use kubeplay_core::scenario::{self, Scenario, SourceError};
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 
 /// The default scenario, shipped inside the wasm so the page shows it without a fetch.
 pub const DEFAULT_SCENARIO: &str = include_str!("../../../public/scenarios/default.yaml");
@@ -32,11 +33,40 @@ pub fn error_line(e: &SourceError) -> String {
     }
 }
 
+/// A parsed scenario as a signal holds it. Its objects share their maps through reference
+/// counts that are not thread-safe, and signals want values they could send between threads:
+/// the page has one thread, so the scenario travels in a `SendWrapper` (which checks that).
+#[derive(Clone, Debug)]
+pub struct Parsed(SendWrapper<Scenario>);
+
+impl Parsed {
+    pub fn new(s: Scenario) -> Self {
+        Parsed(SendWrapper::new(s))
+    }
+
+    pub fn into_inner(self) -> Scenario {
+        self.0.take()
+    }
+}
+
+impl PartialEq for Parsed {
+    fn eq(&self, other: &Self) -> bool {
+        *self.0 == *other.0
+    }
+}
+
+impl std::ops::Deref for Parsed {
+    type Target = Scenario;
+    fn deref(&self) -> &Scenario {
+        &self.0
+    }
+}
+
 /// The editor text, and its parse recomputed only when the text changes.
 #[derive(Clone, Copy)]
 pub struct ScenarioState {
     pub text: RwSignal<String>,
-    pub parsed: Memo<Result<Scenario, SourceError>>,
+    pub parsed: Memo<Result<Parsed, SourceError>>,
     /// The text last applied (what Reset puts back).
     pub applied: RwSignal<String>,
 }
@@ -44,7 +74,7 @@ pub struct ScenarioState {
 impl ScenarioState {
     pub fn new(initial: &str) -> Self {
         let text = RwSignal::new(initial.to_string());
-        let parsed = Memo::new(move |_| text.with(|t| parse(t)));
+        let parsed = Memo::new(move |_| text.with(|t| parse(t).map(Parsed::new)));
         ScenarioState {
             text,
             parsed,

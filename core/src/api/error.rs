@@ -1,7 +1,7 @@
 //! API errors as kube-apiserver returns them (`metav1.Status`) and field errors as
 //! `k8s.io/apimachinery/pkg/util/validation/field` renders them (1.34+ value rendering).
 
-use serde_json::Value;
+use crate::api::value::Value;
 use std::fmt;
 
 /// The type of a field error, rendered as `field.ErrorType.String()` does.
@@ -371,7 +371,7 @@ impl ApiError {
 
     /// The Status object as JSON, as the apiserver writes it on the wire.
     pub fn to_status(&self) -> Value {
-        let mut status = serde_json::json!({
+        let mut status = crate::json!({
             "kind": "Status",
             "apiVersion": "v1",
             "metadata": {},
@@ -381,25 +381,25 @@ impl ApiError {
             "code": self.code,
         });
         if let Some(d) = &self.details {
-            let mut details = serde_json::Map::new();
+            let mut details = crate::api::value::Map::new();
             if !d.name.is_empty() {
-                details.insert("name".into(), d.name.clone().into());
+                details.insert("name", d.name.clone().into());
             }
             if !d.group.is_empty() {
-                details.insert("group".into(), d.group.clone().into());
+                details.insert("group", d.group.clone().into());
             }
             if !d.kind.is_empty() {
-                details.insert("kind".into(), d.kind.clone().into());
+                details.insert("kind", d.kind.clone().into());
             }
             if !d.causes.is_empty() {
                 let causes: Vec<Value> = d
                     .causes
                     .iter()
                     .map(|c| {
-                        serde_json::json!({"reason": c.kind.cause_type(), "message": c.error_body(), "field": c.field})
+                        crate::json!({"reason": c.kind.cause_type(), "message": c.error_body(), "field": c.field})
                     })
                     .collect();
-                details.insert("causes".into(), causes.into());
+                details.insert("causes", causes.into());
             }
             status["details"] = Value::Object(details);
         }
@@ -418,7 +418,7 @@ impl std::error::Error for ApiError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn go_quote_escapes_as_strconv_quote_does() {

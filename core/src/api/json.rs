@@ -3,7 +3,7 @@
 //! so those strings are copied whole instead of byte by byte), writing whole values the same
 //! way (etcd stores every object written as its JSON text), and fingerprints of values.
 
-use serde_json::Value;
+use crate::api::value::Value;
 
 /// JSON Pointer lookups (RFC 6901) as `Value::pointer` does them, without its cost: serde_json
 /// allocates two strings per path segment to undo `~` escapes, and the simulation looks up
@@ -26,7 +26,7 @@ fn array_index(token: &str) -> Option<usize> {
 impl JsonPointer for Value {
     fn lookup(&self, pointer: &str) -> Option<&Value> {
         segments(pointer)?.try_fold(self, |target, token| match target {
-            Value::Object(map) => map.get(&*token),
+            Value::Object(map) => map.get(&token),
             Value::Array(list) => array_index(&token).and_then(|i| list.get(i)),
             _ => None,
         })
@@ -34,7 +34,7 @@ impl JsonPointer for Value {
 
     fn lookup_mut(&mut self, pointer: &str) -> Option<&mut Value> {
         segments(pointer)?.try_fold(self, |target, token| match target {
-            Value::Object(map) => map.get_mut(&*token),
+            Value::Object(map) => map.get_mut(&token),
             Value::Array(list) => array_index(&token).and_then(move |i| list.get_mut(i)),
             _ => None,
         })
@@ -157,7 +157,7 @@ pub fn fingerprint(v: &Value) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn equal_values_have_equal_fingerprints_and_changed_ones_differ() {

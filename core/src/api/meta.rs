@@ -1,7 +1,7 @@
 //! Reading and writing `metadata` fields of JSON objects without a typed round trip.
 
 use super::Object;
-use serde_json::{Map, Value};
+use crate::api::value::{Map, Value};
 
 pub fn str_at<'a>(obj: &'a Object, path: &[&str]) -> Option<&'a str> {
     let mut cur = obj;
@@ -36,7 +36,7 @@ pub fn resource_version(obj: &Object) -> &str {
 }
 
 /// The object's `metadata`, created empty when missing (or replaced when not an object).
-pub fn metadata_mut(obj: &mut Object) -> &mut Map<String, Value> {
+pub fn metadata_mut(obj: &mut Object) -> &mut Map {
     if !obj.is_object() {
         *obj = Value::Object(Map::new());
     }
@@ -54,11 +54,11 @@ pub fn set_meta(obj: &mut Object, field: &str, value: Value) {
     metadata_mut(obj).insert(field.to_string(), value);
 }
 
-pub fn labels(obj: &Object) -> Option<&Map<String, Value>> {
+pub fn labels(obj: &Object) -> Option<&Map> {
     obj.get("metadata")?.get("labels")?.as_object()
 }
 
-pub fn annotations(obj: &Object) -> Option<&Map<String, Value>> {
+pub fn annotations(obj: &Object) -> Option<&Map> {
     obj.get("metadata")?.get("annotations")?.as_object()
 }
 
@@ -101,7 +101,7 @@ pub fn controller_ref(obj: &Object) -> Option<&Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn reads_and_writes_metadata() {

@@ -236,17 +236,17 @@ impl Quantity {
     }
 
     /// The quantity as it appears in JSON: a string.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::Value::String(self.to_string())
+    pub fn to_json(&self) -> crate::api::value::Value {
+        crate::api::value::Value::String(self.to_string())
     }
 
     /// Reads a quantity from JSON as the apiserver's decoder accepts it: a string (surrounding
     /// whitespace trimmed) or a bare number.
-    pub fn from_json(v: &serde_json::Value) -> Result<Quantity, QuantityError> {
+    pub fn from_json(v: &crate::api::value::Value) -> Result<Quantity, QuantityError> {
         match v {
-            serde_json::Value::String(s) => Quantity::parse(s.trim()),
-            serde_json::Value::Number(n) => Quantity::parse(&n.to_string()),
-            serde_json::Value::Null => Ok(Quantity::zero()),
+            crate::api::value::Value::String(s) => Quantity::parse(s.trim()),
+            crate::api::value::Value::Number(n) => Quantity::parse(&n.to_string()),
+            crate::api::value::Value::Null => Ok(Quantity::zero()),
             _ => Err(QuantityError::FormatWrong),
         }
     }
@@ -357,7 +357,7 @@ impl serde::Serialize for Quantity {
 
 impl<'de> serde::Deserialize<'de> for Quantity {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = serde_json::Value::deserialize(d)?;
+        let v = crate::api::value::Value::deserialize(d)?;
         Quantity::from_json(&v).map_err(serde::de::Error::custom)
     }
 }
@@ -928,7 +928,7 @@ mod tests {
 
     #[test]
     fn json_forms() {
-        use serde_json::json;
+        use crate::json;
         assert_eq!(
             Quantity::from_json(&json!(0.5)).unwrap().to_string(),
             "500m"
@@ -939,7 +939,7 @@ mod tests {
             "1Gi"
         );
         assert!(Quantity::from_json(&json!(true)).is_err());
-        let q: Quantity = serde_json::from_value(json!("1.5Gi")).unwrap();
-        assert_eq!(serde_json::to_value(q).unwrap(), json!("1536Mi"));
+        let q: Quantity = crate::api::value::from_value(json!("1.5Gi")).unwrap();
+        assert_eq!(crate::api::value::to_value(q).unwrap(), json!("1536Mi"));
     }
 }

@@ -1,6 +1,6 @@
 //! Label selectors: the `-l` string syntax and `metav1.LabelSelector` objects.
 
-use serde_json::{Map, Value};
+use crate::api::value::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Requirement {
@@ -20,7 +20,7 @@ pub struct Selector {
     nothing: bool,
 }
 
-fn label<'a>(labels: Option<&'a Map<String, Value>>, key: &str) -> Option<&'a str> {
+fn label<'a>(labels: Option<&'a Map>, key: &str) -> Option<&'a str> {
     labels?.get(key)?.as_str()
 }
 
@@ -80,7 +80,7 @@ impl Selector {
         if let Some(ml) = sel.get("matchLabels").and_then(Value::as_object) {
             for (k, v) in ml {
                 reqs.push(Requirement::Equals(
-                    k.clone(),
+                    k.to_string(),
                     v.as_str().unwrap_or_default().to_string(),
                 ));
             }
@@ -126,7 +126,7 @@ impl Selector {
         self.reqs.is_empty() && !self.nothing
     }
 
-    pub fn matches(&self, labels: Option<&Map<String, Value>>) -> bool {
+    pub fn matches(&self, labels: Option<&Map>) -> bool {
         if self.nothing {
             return false;
         }
@@ -213,7 +213,7 @@ fn parse_term(t: &str) -> Option<Requirement> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn string_selectors_match_labels() {

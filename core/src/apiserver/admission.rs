@@ -4,9 +4,9 @@
 
 use super::{defaults, limitranger, quota, ObjectLister};
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources, ApiError, Object, ResourceInfo};
 use crate::kernel::Rng;
-use serde_json::{json, Value};
 
 /// What mutating admission did, for the trace.
 #[derive(Default)]

@@ -20,8 +20,8 @@
 //! - the cluster admin: any user in `system:masters` (kubeadm's `kubernetes-admin`).
 
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Map, Value};
 use crate::api::Object;
-use serde_json::{json, Map, Value};
 use std::sync::OnceLock;
 
 const CORE: &str = "";
@@ -111,7 +111,7 @@ fn events_rule() -> Value {
 
 fn default_metadata(name: &str, extra_labels: &[(&str, &str)]) -> Value {
     let mut labels = Map::new();
-    labels.insert(BOOTSTRAP_LABEL.0.into(), BOOTSTRAP_LABEL.1.into());
+    labels.insert(BOOTSTRAP_LABEL.0, BOOTSTRAP_LABEL.1.into());
     for (k, v) in extra_labels {
         labels.insert(k.to_string(), Value::String(v.to_string()));
     }
@@ -873,9 +873,12 @@ pub fn controller_names() -> Vec<&'static str> {
 /// `apiVersion`, `kind` and `metadata` (no uid or resourceVersion: the apiserver sets those when
 /// it stores them).
 pub fn bootstrap_policy() -> Vec<Object> {
-    // The same for every cluster, and every new cluster needs it: built once.
-    static POLICY: OnceLock<Vec<Object>> = OnceLock::new();
-    POLICY.get_or_init(build_bootstrap_policy).clone()
+    // The same for every cluster, and every new cluster needs it: built once (per thread, as
+    // objects share their maps within one), and handed out as copies that share them.
+    thread_local! {
+        static POLICY: Vec<Object> = build_bootstrap_policy();
+    }
+    POLICY.with(Vec::clone)
 }
 
 fn build_bootstrap_policy() -> Vec<Object> {

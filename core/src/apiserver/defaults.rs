@@ -7,10 +7,10 @@
 //! Fields of the wrong JSON type are left alone (decoding reports them); nothing here panics.
 
 use crate::api::quantity::Quantity;
+use crate::api::value::{json, Map, Value};
 use crate::api::Object;
-use serde_json::{json, Map, Value};
 
-type Obj = Map<String, Value>;
+type Obj = Map;
 
 /// Applies the defaults of `kind` to `obj` in place.
 pub fn apply_defaults(kind: &str, obj: &mut Object) {
@@ -188,7 +188,7 @@ fn pod(o: &mut Obj) {
                         if cp.is_i64() && matches!(p.get("hostPort"), None | Some(Value::Null))
                             || p.get("hostPort").and_then(Value::as_i64) == Some(0)
                         {
-                            p.insert("hostPort".into(), cp);
+                            p.insert("hostPort", cp);
                         }
                     }
                 }
@@ -326,7 +326,7 @@ const VOLUME_SOURCES: &[&str] = &[
 /// `SetDefaults_Volume` and the defaults of its source.
 fn volume(v: &mut Obj) {
     if VOLUME_SOURCES.iter().all(|k| unset(v, k)) {
-        v.insert("emptyDir".into(), json!({}));
+        v.insert("emptyDir", json!({}));
     }
     if let Some(s) = child(v, "secret") {
         default_ptr(s, "defaultMode", json!(420));
@@ -505,7 +505,7 @@ fn replication_controller(o: &mut Obj) {
                 _ => false,
             };
             if empty {
-                spec.insert("selector".into(), labels.clone());
+                spec.insert("selector", labels.clone());
             }
         }
         copy_labels_if_empty(o, labels);
@@ -528,7 +528,7 @@ fn copy_labels_if_empty(o: &mut Obj, labels: Value) {
         _ => false,
     };
     if empty {
-        meta.insert("labels".into(), labels);
+        meta.insert("labels", labels);
     }
 }
 
@@ -573,7 +573,7 @@ fn stateful_set(o: &mut Obj) {
     default_str(spec, "podManagementPolicy", "OrderedReady");
     if let Some(us) = ensure(spec, "updateStrategy") {
         if str_of(us, "type").is_empty() {
-            us.insert("type".into(), json!("RollingUpdate"));
+            us.insert("type", json!("RollingUpdate"));
             default_ptr(us, "rollingUpdate", json!({}));
         }
         if str_of(us, "type") == "RollingUpdate" {
@@ -635,8 +635,8 @@ fn job(o: &mut Obj) {
 
 fn job_spec(spec: &mut Obj) {
     if unset(spec, "completions") && unset(spec, "parallelism") {
-        spec.insert("completions".into(), json!(1));
-        spec.insert("parallelism".into(), json!(1));
+        spec.insert("completions", json!(1));
+        spec.insert("parallelism", json!(1));
     }
     default_ptr(spec, "parallelism", json!(1));
     if unset(spec, "backoffLimit") {
@@ -645,7 +645,7 @@ fn job_spec(spec: &mut Obj) {
         } else {
             i32::MAX as i64
         };
-        spec.insert("backoffLimit".into(), json!(limit));
+        spec.insert("backoffLimit", json!(limit));
     }
     default_ptr(spec, "completionMode", json!("NonIndexed"));
     default_ptr(spec, "suspend", json!(false));
@@ -693,7 +693,7 @@ fn service(o: &mut Obj) {
                     .is_some_and(|t| !t.is_null());
                 if !has_timeout {
                     spec.insert(
-                        "sessionAffinityConfig".into(),
+                        "sessionAffinityConfig",
                         json!({"clientIP": {"timeoutSeconds": 10800}}),
                     );
                 }
@@ -710,9 +710,9 @@ fn service(o: &mut Obj) {
             };
             if unset_target {
                 if let Some(port) = p.get("port").filter(|v| v.is_i64()).cloned() {
-                    p.insert("targetPort".into(), port);
+                    p.insert("targetPort", port);
                 } else if !p.contains_key("port") {
-                    p.insert("targetPort".into(), json!(0));
+                    p.insert("targetPort", json!(0));
                 }
             }
         }
@@ -749,7 +749,7 @@ fn namespace(o: &mut Obj) {
     if !name.is_empty() {
         if let Some(meta) = ensure(o, "metadata") {
             if let Some(labels) = ensure(meta, "labels") {
-                labels.insert("kubernetes.io/metadata.name".into(), json!(name));
+                labels.insert("kubernetes.io/metadata.name", json!(name));
             }
         }
     }
@@ -766,7 +766,7 @@ fn node(o: &mut Obj) {
     resource_lists_in(status, &["capacity", "allocatable"]);
     if unset(status, "allocatable") {
         if let Some(cap) = status.get("capacity").filter(|c| c.is_object()).cloned() {
-            status.insert("allocatable".into(), cap);
+            status.insert("allocatable", cap);
         }
     }
 }
@@ -873,10 +873,10 @@ fn role_binding(o: &mut Obj) {
         if str_of(s, "apiGroup").is_empty() {
             match str_of(s, "kind") {
                 "ServiceAccount" => {
-                    s.insert("apiGroup".into(), json!(""));
+                    s.insert("apiGroup", json!(""));
                 }
                 "User" | "Group" => {
-                    s.insert("apiGroup".into(), json!("rbac.authorization.k8s.io"));
+                    s.insert("apiGroup", json!("rbac.authorization.k8s.io"));
                 }
                 _ => {}
             }
@@ -911,7 +911,7 @@ fn network_policy(o: &mut Obj) {
         } else {
             json!(["Ingress"])
         };
-        spec.insert("policyTypes".into(), types);
+        spec.insert("policyTypes", types);
     }
 }
 

@@ -10,7 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::api::json::JsonPointer;
-use serde_json::{Map, Value};
+use crate::api::value::{Map, Value};
 
 use super::quota::{pod_resources, resource_list, ResourceList};
 use super::ObjectLister;
@@ -446,7 +446,7 @@ pub fn admit(
 mod tests {
     use super::*;
     use crate::api::resources::{for_kind, ResourceInfo};
-    use serde_json::json;
+    use crate::json;
 
     struct Mem(Vec<Object>);
 

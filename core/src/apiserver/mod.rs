@@ -26,13 +26,13 @@ use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::kernel::{Millis, Rng};
 use crate::trace::{Component, Record, Trace};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::rc::Rc;
 use storage::Storage;
 use watch::{Cacher, ClientWatch, FieldSelector};
 
 /// What a request gets back: the object, shared with the watch cache when it is a stored one
 /// (a client that needs it for itself copies it), or the error.
-pub type Reply = Result<Arc<Object>, ApiError>;
+pub type Reply = Result<Rc<Object>, ApiError>;
 
 /// Read access to the objects the apiserver stores, as admission plugins and the RBAC
 /// authorizer see them (the real ones read informer caches; the view is the same).
@@ -46,10 +46,10 @@ pub trait ObjectLister {
         &self,
         resource: &'static ResourceInfo,
         namespace: Option<&str>,
-    ) -> Vec<std::sync::Arc<Object>> {
+    ) -> Vec<std::rc::Rc<Object>> {
         self.list(resource, namespace)
             .into_iter()
-            .map(std::sync::Arc::new)
+            .map(std::rc::Rc::new)
             .collect()
     }
 
@@ -72,8 +72,8 @@ pub trait ObjectLister {
         resource: &'static ResourceInfo,
         namespace: Option<&str>,
         name: &str,
-    ) -> Option<std::sync::Arc<Object>> {
-        self.get(resource, namespace, name).map(std::sync::Arc::new)
+    ) -> Option<std::rc::Rc<Object>> {
+        self.get(resource, namespace, name).map(std::rc::Rc::new)
     }
 
     /// The pods bound to `node` (in one namespace or all), in key order: the Node authorizer's
@@ -114,7 +114,7 @@ pub struct ApiServer {
     /// The `Warning` headers of the last response.
     warnings: Vec<String>,
     /// The items of the last list asked for with [`Request::share_items`].
-    list_items: Vec<Arc<Object>>,
+    list_items: Vec<Rc<Object>>,
 }
 
 /// Who the request is from, after authentication and impersonation.
@@ -154,7 +154,7 @@ impl ApiServer {
 
     /// The items of the last list whose request set [`Request::share_items`] (its response's
     /// `items` is left empty): the stored objects themselves, not copies.
-    pub fn take_list_items(&mut self) -> Vec<Arc<Object>> {
+    pub fn take_list_items(&mut self) -> Vec<Rc<Object>> {
         std::mem::take(&mut self.list_items)
     }
 
@@ -174,7 +174,7 @@ impl ApiServer {
         self.warnings = deprecation::warning(req.resource).into_iter().collect();
         let result = self.handle_inner(now, req, trace);
         self.respond(now, req, result, trace)
-            .map(Arc::unwrap_or_clone)
+            .map(Rc::unwrap_or_clone)
     }
 
     /// [`ApiServer::handle`] for a request the caller is done with (its body is used, not
@@ -251,7 +251,7 @@ impl ApiServer {
         if result.is_ok() {
             self.authorizer.observe_write(req.resource);
         }
-        result.map(Arc::unwrap_or_clone)
+        result.map(Rc::unwrap_or_clone)
     }
 
     /// [`ApiServer::handle_loopback`] for a request the caller is done with, answered with the

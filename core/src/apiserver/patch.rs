@@ -2,7 +2,7 @@
 //! merge element by element, as for containers), and JSON patch (RFC 6902).
 
 use crate::api::json::JsonPointer;
-use serde_json::{Map, Value};
+use crate::api::value::{Map, Value};
 
 /// The merge key of a list field in strategic merge patches (`patchMergeKey` in the API types).
 fn merge_key(field: &str) -> Option<&'static str> {
@@ -220,11 +220,11 @@ pub fn json_patch(doc: &mut Value, ops: &Value) -> Result<(), String> {
                     .cloned()
                     .ok_or_else(|| format!("doc is missing from path: {from:?}"))?;
                 if kind == "move" {
-                    json_patch(doc, &serde_json::json!([{"op": "remove", "path": from}]))?;
+                    json_patch(doc, &crate::json!([{"op": "remove", "path": from}]))?;
                 }
                 json_patch(
                     doc,
-                    &serde_json::json!([{"op": "add", "path": path, "value": value}]),
+                    &crate::json!([{"op": "add", "path": path, "value": value}]),
                 )?;
             }
             other => return Err(format!("Unexpected kind: {other}")),
@@ -236,7 +236,7 @@ pub fn json_patch(doc: &mut Value, ops: &Value) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn strategic_merge_merges_containers_by_name() {

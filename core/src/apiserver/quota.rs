@@ -20,7 +20,7 @@
 use crate::api::json::JsonPointer;
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{json, Map, Value};
+use crate::api::value::{json, Map, Value};
 
 use super::ObjectLister;
 use crate::api::error::group_resource;
@@ -140,7 +140,7 @@ pub fn resource_list(v: Option<&Value>) -> ResourceList {
     v.and_then(Value::as_object)
         .map(|m| {
             m.iter()
-                .filter_map(|(k, q)| Quantity::from_json(q).ok().map(|q| (k.clone(), q)))
+                .filter_map(|(k, q)| Quantity::from_json(q).ok().map(|q| (k.to_string(), q)))
                 .collect()
         })
         .unwrap_or_default()
@@ -260,10 +260,10 @@ pub fn pod_resources(pod: &Value, field: &str) -> ResourceList {
 /// `podComputeUsageHelper`.
 fn compute_usage(requests: &ResourceList, limits: &ResourceList) -> ResourceList {
     let mut r = ResourceList::new();
-    r.insert("pods".into(), one());
+    r.insert("pods".to_string(), one());
     for res in ["cpu", "memory", "ephemeral-storage"] {
         if let Some(q) = requests.get(res) {
-            r.insert(res.into(), *q);
+            r.insert(res.to_string(), *q);
             r.insert(format!("requests.{res}"), *q);
         }
         if let Some(q) = limits.get(res) {
@@ -292,7 +292,7 @@ fn pod_is_terminal(pod: &Value) -> bool {
 /// `PodUsageFunc`: `count/pods` always; compute resources and `pods` while it has not finished.
 pub fn pod_usage(pod: &Value) -> ResourceList {
     let mut r = ResourceList::new();
-    r.insert("count/pods".into(), one());
+    r.insert("count/pods".to_string(), one());
     if pod_is_terminal(pod) {
         return r;
     }
@@ -456,7 +456,7 @@ fn pod_constraints(required: &BTreeSet<String>, pod: &Value) -> Result<(), Strin
 
 fn service_usage(svc: &Value) -> ResourceList {
     let mut r = ResourceList::new();
-    r.insert("services".into(), one());
+    r.insert("services".to_string(), one());
     let ports = svc
         .lookup("/spec/ports")
         .and_then(Value::as_array)
@@ -465,7 +465,7 @@ fn service_usage(svc: &Value) -> ResourceList {
     match svc.lookup("/spec/type").and_then(Value::as_str) {
         Some("NodePort") => {
             r.insert(
-                "services.nodeports".into(),
+                "services.nodeports".to_string(),
                 Quantity::from_value(ports.len() as i64),
             );
         }
@@ -478,8 +478,11 @@ fn service_usage(svc: &Value) -> ResourceList {
             } else {
                 ports.len()
             };
-            r.insert("services.nodeports".into(), Quantity::from_value(n as i64));
-            r.insert("services.loadbalancers".into(), one());
+            r.insert(
+                "services.nodeports".to_string(),
+                Quantity::from_value(n as i64),
+            );
+            r.insert("services.loadbalancers".to_string(), one());
         }
         _ => {}
     }
@@ -488,7 +491,7 @@ fn service_usage(svc: &Value) -> ResourceList {
 
 fn claim_usage(pvc: &Value) -> ResourceList {
     let mut r = ResourceList::new();
-    r.insert("persistentvolumeclaims".into(), one());
+    r.insert("persistentvolumeclaims".to_string(), one());
     let class = pvc
         .lookup("/spec/storageClassName")
         .and_then(Value::as_str)
@@ -504,7 +507,7 @@ fn claim_usage(pvc: &Value) -> ResourceList {
         storage = Some(storage.map_or(allocated, |s| s.max(allocated)));
     }
     if let Some(s) = storage {
-        r.insert("requests.storage".into(), s);
+        r.insert("requests.storage".to_string(), s);
         if let Some(c) = class {
             r.insert(format!("{c}{STORAGE_CLASS_SUFFIX}requests.storage"), s);
         }
@@ -613,11 +616,11 @@ fn with_status(quota: &Value, hard: &ResourceList, used: &ResourceList) -> Objec
     let status = json!({"hard": resource_list_json(hard), "used": resource_list_json(used)});
     match q.as_object_mut() {
         Some(m) => {
-            m.insert("status".into(), status);
+            m.insert("status", status);
         }
         None => {
             let mut m = Map::new();
-            m.insert("status".into(), status);
+            m.insert("status", status);
             q = Value::Object(m);
         }
     }

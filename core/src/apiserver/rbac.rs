@@ -15,7 +15,7 @@ use crate::api::json::JsonPointer;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use serde_json::Value;
+use crate::api::value::Value;
 
 use super::auth::UserInfo;
 use super::ObjectLister;
@@ -196,10 +196,7 @@ fn rules_of(obj: &Object) -> Vec<PolicyRule> {
 }
 
 /// Whether `labels` satisfy a `metav1.LabelSelector` (matchLabels and matchExpressions).
-pub fn label_selector_matches(
-    selector: &Value,
-    labels: Option<&serde_json::Map<String, Value>>,
-) -> bool {
+pub fn label_selector_matches(selector: &Value, labels: Option<&crate::api::value::Map>) -> bool {
     let get = |k: &str| labels.and_then(|l| l.get(k)).and_then(Value::as_str);
     if let Some(ml) = selector.get("matchLabels").and_then(Value::as_object) {
         for (k, v) in ml {
@@ -1219,7 +1216,7 @@ pub fn forbidden_error(attrs: &Attributes, reason: &str) -> ApiError {
 mod tests {
     use super::*;
     use crate::api::resources::for_kind;
-    use serde_json::json;
+    use crate::json;
 
     /// An in-memory store: objects filtered by kind and namespace, in key order.
     struct Mem(Vec<Object>);

@@ -7,11 +7,11 @@ use super::{
 };
 use crate::api::json::JsonPointer;
 use crate::api::selector::Selector;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources, ApiError, FieldError, Object, ResourceInfo};
 use crate::kernel::{time::rfc3339, Millis};
 use crate::trace::{Component, Record, Trace};
-use serde_json::{json, Value};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// Kinds whose `metadata.generation` tracks spec changes.
 fn has_generation(kind: &str) -> bool {
@@ -94,7 +94,7 @@ pub fn dispatch(
         (Verb::Patch(pt), Some("status")) => patch_object(api, now, req, pt, true, trace),
         (Verb::Get, Some("scale")) if has_scale(info.kind) => {
             let obj = get(api, now, req, trace)?;
-            Ok(Arc::new(to_scale(&obj)))
+            Ok(Rc::new(to_scale(&obj)))
         }
         (Verb::Update | Verb::Patch(_), Some("scale")) if has_scale(info.kind) => {
             scale(api, now, req, trace)
@@ -240,7 +240,7 @@ fn list(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
         (items, rev, summary)
     };
     // Selected before they are copied into the response (or handed over shared).
-    let items: Vec<Arc<Object>> = items
+    let items: Vec<Rc<Object>> = items
         .into_iter()
         .filter(|o| labels.matches(meta::labels(o)) && fields.as_ref().is_none_or(|f| f.matches(o)))
         .collect();
@@ -249,18 +249,15 @@ fn list(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
         api.list_items = items;
         Vec::new()
     } else {
-        items.into_iter().map(Arc::unwrap_or_clone).collect()
+        items.into_iter().map(Rc::unwrap_or_clone).collect()
     };
     // Built by hand: `json!` would copy every item.
-    let mut list = serde_json::Map::new();
-    list.insert("apiVersion".into(), json!(info.api_version()));
-    list.insert("kind".into(), Value::String(format!("{}List", info.kind)));
-    list.insert(
-        "metadata".into(),
-        json!({"resourceVersion": rev.to_string()}),
-    );
-    list.insert("items".into(), Value::Array(items));
-    Ok(Arc::new(Value::Object(list)))
+    let mut list = crate::api::value::Map::new();
+    list.insert("apiVersion", json!(info.api_version()));
+    list.insert("kind", Value::String(format!("{}List", info.kind)));
+    list.insert("metadata", json!({"resourceVersion": rev.to_string()}));
+    list.insert("items", Value::Array(items));
+    Ok(Rc::new(Value::Object(list)))
 }
 
 /// Generates `<base><5 random characters>` (base cut to 58 characters).
@@ -491,7 +488,7 @@ fn create_from(
         }
     });
     if req.dry_run {
-        return Ok(Arc::new(obj));
+        return Ok(Rc::new(obj));
     }
 
     // Step 10: persist; a generated name that clashes is generated again (up to 7 tries).
@@ -679,7 +676,7 @@ fn update_from(
     now: Millis,
     req: &Request,
     mut obj: Object,
-    current: Option<std::sync::Arc<Object>>,
+    current: Option<std::rc::Rc<Object>>,
     status_only: bool,
     trace: &mut Trace,
 ) -> Reply {
@@ -802,7 +799,7 @@ fn update_from(
         )?
     };
     if req.dry_run {
-        return Ok(Arc::new(obj));
+        return Ok(Rc::new(obj));
     }
     let deleting = obj.lookup("/metadata/deletionTimestamp").is_some();
     let no_finalizers = obj
@@ -947,7 +944,7 @@ fn delete(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) ->
             ));
             return Ok(w.object);
         }
-        return Ok(Arc::new(current));
+        return Ok(Rc::new(current));
     }
     if grace > 0 || !finalizers.is_empty() {
         let mut obj = current.clone();
@@ -1062,7 +1059,7 @@ fn scale(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> 
         false,
         trace,
     )?;
-    Ok(Arc::new(to_scale(&updated)))
+    Ok(Rc::new(to_scale(&updated)))
 }
 
 /// `POST pods/<name>/binding`: sets spec.nodeName and PodScheduled=True, once.
@@ -1124,7 +1121,7 @@ fn bind(api: &mut ApiServer, now: Millis, req: &Request, trace: &mut Trace) -> R
             w.revision
         )
     });
-    Ok(Arc::new(
+    Ok(Rc::new(
         json!({"apiVersion": "v1", "kind": "Status", "metadata": {}, "status": "Success", "code": 201}),
     ))
 }

@@ -3,17 +3,17 @@
 
 use super::ObjectLister;
 use crate::api::json::JsonPointer;
+use crate::api::value::Value;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::etcd::{Compare, CompareResult, Etcd, EtcdError, KeyValue, Op, Txn};
-use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// The result of a write: the object as stored (with its new resourceVersion) and the revision.
 pub struct Written {
     /// The object as stored, with its new resourceVersion: the one the watch cache holds.
-    pub object: Arc<Object>,
+    pub object: Rc<Object>,
     pub revision: i64,
     pub key: String,
 }
@@ -34,9 +34,9 @@ pub struct Storage {
 
 /// One stored value and the object it decodes to (resourceVersion stamped).
 struct DecodedValue {
-    value: Arc<str>,
+    value: Rc<str>,
     mod_revision: i64,
-    object: Arc<Object>,
+    object: Rc<Object>,
 }
 
 /// Each key's latest decoded value, and the one it replaced during the current watch round
@@ -49,7 +49,7 @@ struct Decoded {
 
 impl DecodedValue {
     fn decodes(&self, kv: &KeyValue) -> bool {
-        self.mod_revision == kv.mod_revision && Arc::ptr_eq(&self.value, &kv.value)
+        self.mod_revision == kv.mod_revision && Rc::ptr_eq(&self.value, &kv.value)
     }
 }
 
@@ -83,7 +83,7 @@ thread_local! {
 }
 
 /// The stored form of `obj` and its JSON text.
-fn encode(mut stored: Object) -> (Arc<str>, Object) {
+fn encode(mut stored: Object) -> (Rc<str>, Object) {
     if let Some(m) = stored.get_mut("metadata").and_then(Value::as_object_mut) {
         m.remove("resourceVersion");
         // ObjectMeta's maps and lists are `omitempty`: a patch that removes the last owner
@@ -100,12 +100,12 @@ fn encode(mut stored: Object) -> (Arc<str>, Object) {
             }
         }
     }
-    // One buffer for every write: the text is copied once, into the Arc etcd keeps.
+    // One buffer for every write: the text is copied once, into the Rc etcd keeps.
     let text = ENCODE_BUFFER.with(|b| {
         let mut out = b.borrow_mut();
         out.clear();
         crate::api::json::write_value(&mut out, &stored);
-        Arc::from(std::str::from_utf8(&out).unwrap_or_default())
+        Rc::from(std::str::from_utf8(&out).unwrap_or_default())
     });
     (text, stored)
 }
@@ -130,11 +130,11 @@ impl Storage {
 
     /// The object a stored value decodes to, shared: decoded once per value, as
     /// [`decode`] would decode it.
-    pub fn decode_shared(&self, kv: &KeyValue) -> Arc<Object> {
+    pub fn decode_shared(&self, kv: &KeyValue) -> Rc<Object> {
         if let Some(o) = self.cached(kv) {
             return o;
         }
-        let object = Arc::new(decode(kv));
+        let object = Rc::new(decode(kv));
         if !self.is_watched(&kv.key) {
             return object;
         }
@@ -157,7 +157,7 @@ impl Storage {
     }
 
     /// The decoded object of a stored value, if it is at hand.
-    pub fn cached(&self, kv: &KeyValue) -> Option<Arc<Object>> {
+    pub fn cached(&self, kv: &KeyValue) -> Option<Rc<Object>> {
         let d = self.decoded.borrow();
         let found = [d.latest.get(&kv.key), d.previous.get(&kv.key)]
             .into_iter()
@@ -188,7 +188,7 @@ impl Storage {
 
     /// A write of `value` (decoding to `stored`, its resourceVersion stamped) at `key` and
     /// `revision`, or a delete (`None`): the written object is known without decoding it.
-    fn remember(&mut self, key: &str, written: Option<(Arc<str>, &Arc<Object>)>, revision: i64) {
+    fn remember(&mut self, key: &str, written: Option<(Rc<str>, &Rc<Object>)>, revision: i64) {
         let watched = self.is_watched(key);
         let d = self.decoded.get_mut();
         if let Some(old) = d.latest.remove(key) {
@@ -205,7 +205,7 @@ impl Storage {
             DecodedValue {
                 value,
                 mod_revision: revision,
-                object: Arc::clone(stored),
+                object: Rc::clone(stored),
             },
         );
     }
@@ -220,7 +220,7 @@ impl Storage {
         info: &ResourceInfo,
         ns: Option<&str>,
         name: &str,
-    ) -> Result<Arc<Object>, ApiError> {
+    ) -> Result<Rc<Object>, ApiError> {
         let key = info.etcd_key(ns, name);
         match self.etcd.get(&key, None).map_err(etcd_error)? {
             Some(kv) => Ok(self.decode_shared(&kv)),
@@ -242,7 +242,7 @@ impl Storage {
     }
 
     /// Every object under the list prefix, and the store revision the list was read at.
-    pub fn list(&self, info: &ResourceInfo, ns: Option<&str>) -> (Vec<Arc<Object>>, i64) {
+    pub fn list(&self, info: &ResourceInfo, ns: Option<&str>) -> (Vec<Rc<Object>>, i64) {
         let prefix = info.etcd_list_prefix(ns);
         match self.etcd.range_prefix(&prefix, None, 0) {
             Ok(r) => (
@@ -254,7 +254,7 @@ impl Storage {
     }
 
     /// The object at one key (none or one), and the store revision.
-    pub fn list_key(&self, key: &str) -> (Vec<Arc<Object>>, i64) {
+    pub fn list_key(&self, key: &str) -> (Vec<Rc<Object>>, i64) {
         match self.etcd.get(key, None) {
             Ok(kv) => (
                 kv.iter().map(|kv| self.decode_shared(kv)).collect(),
@@ -265,7 +265,7 @@ impl Storage {
     }
 
     /// The pods bound to `node` (in `ns` when given), by the node index, and the store revision.
-    pub fn list_pods_on_node(&self, ns: Option<&str>, node: &str) -> (Vec<Arc<Object>>, i64) {
+    pub fn list_pods_on_node(&self, ns: Option<&str>, node: &str) -> (Vec<Rc<Object>>, i64) {
         let Some(pods) = crate::api::resources::for_kind("v1", "Pod") else {
             return (Vec::new(), self.etcd.revision());
         };
@@ -327,7 +327,7 @@ impl Storage {
             Value::String(resp.revision.to_string()),
         );
         // The response and the watch cache share the written object (no copy of it).
-        let object = Arc::new(object);
+        let object = Rc::new(object);
         self.remember(&key, value.map(|v| (v, &object)), resp.revision);
         Ok(Ok(Written {
             object,
@@ -451,14 +451,14 @@ impl Default for Storage {
 impl ObjectLister for Storage {
     fn list(&self, resource: &'static ResourceInfo, namespace: Option<&str>) -> Vec<Object> {
         let items = Storage::list(self, resource, namespace).0;
-        items.into_iter().map(Arc::unwrap_or_clone).collect()
+        items.into_iter().map(Rc::unwrap_or_clone).collect()
     }
 
     fn list_shared(
         &self,
         resource: &'static ResourceInfo,
         namespace: Option<&str>,
-    ) -> Vec<Arc<Object>> {
+    ) -> Vec<Rc<Object>> {
         Storage::list(self, resource, namespace).0
     }
 
@@ -476,13 +476,13 @@ impl ObjectLister for Storage {
         resource: &'static ResourceInfo,
         namespace: Option<&str>,
         name: &str,
-    ) -> Option<Arc<Object>> {
+    ) -> Option<Rc<Object>> {
         Storage::get_shared(self, resource, namespace, name).ok()
     }
 
     fn pods_on_node(&self, namespace: Option<&str>, node: &str) -> Vec<Object> {
         let pods = self.list_pods_on_node(namespace, node).0;
-        pods.into_iter().map(Arc::unwrap_or_clone).collect()
+        pods.into_iter().map(Rc::unwrap_or_clone).collect()
     }
 }
 

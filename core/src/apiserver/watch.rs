@@ -11,7 +11,7 @@ use crate::api::selector::Selector;
 use crate::api::{meta, Object, ResourceInfo};
 use crate::etcd::{EventKind, KeyValue, WatchId};
 use std::collections::{BTreeSet, HashMap};
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// One event as a client receives it. The object is shared: every watcher of a change gets the
 /// same decoded value, as the apiserver's watch cache serves one decoded object to all of them.
@@ -19,21 +19,21 @@ use std::sync::Arc;
 pub struct WatchEvent {
     /// `ADDED`, `MODIFIED` or `DELETED`.
     pub kind: &'static str,
-    pub object: Arc<Object>,
+    pub object: Rc<Object>,
     pub revision: i64,
 }
 
 /// Decoded objects by key and revision, so a change watched by many clients is decoded once.
 #[derive(Default)]
 pub struct DecodeCache {
-    objects: HashMap<(i64, String), Arc<Object>>,
+    objects: HashMap<(i64, String), Rc<Object>>,
 }
 
 impl DecodeCache {
     /// Enough for every change of one delivery round; older entries are dropped wholesale.
     const CAPACITY: usize = 8192;
 
-    pub fn get(&mut self, kv: &KeyValue, storage: &Storage) -> Arc<Object> {
+    pub fn get(&mut self, kv: &KeyValue, storage: &Storage) -> Rc<Object> {
         if let Some(o) = storage.cached(kv) {
             return o;
         }
@@ -92,8 +92,8 @@ impl FieldSelector {
                 cur = cur.and_then(|c| c.get(p));
             }
             let actual = match cur {
-                Some(serde_json::Value::String(s)) => s.clone(),
-                Some(serde_json::Value::Null) | None => String::new(),
+                Some(crate::api::value::Value::String(s)) => s.clone(),
+                Some(crate::api::value::Value::Null) | None => String::new(),
                 Some(other) => other.to_string(),
             };
             (actual == *value) == *eq
@@ -217,10 +217,10 @@ struct Change {
     key: String,
     revision: i64,
     /// The object after a put; none after a delete.
-    object: Option<Arc<Object>>,
-    prev: Option<Arc<Object>>,
+    object: Option<Rc<Object>>,
+    prev: Option<Rc<Object>>,
     /// After a delete, the last state stamped with the delete's revision.
-    deleted: Option<Arc<Object>>,
+    deleted: Option<Rc<Object>>,
 }
 
 impl Change {
@@ -233,7 +233,7 @@ impl Change {
                 let gone = prev.as_ref().map(|p| {
                     let mut p = Object::clone(p);
                     meta::set_meta(&mut p, "resourceVersion", revision.to_string().into());
-                    Arc::new(p)
+                    Rc::new(p)
                 });
                 (None, gone)
             }

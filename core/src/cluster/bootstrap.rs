@@ -2,9 +2,9 @@
 //! policy, priority classes, default service accounts, the root CA ConfigMaps, the `kubernetes`
 //! Service, and the nodes with their heartbeat Leases.
 
+use crate::api::value::{json, Map, Value};
 use crate::api::Object;
 use crate::kernel::time::rfc3339_micro;
-use serde_json::{json, Map, Value};
 
 pub const NAMESPACES: [&str; 4] = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
@@ -118,8 +118,8 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
     // kube-apiserver to refuse when the node registers.
     if let Some(spec) = mapping_at(&mut n, "spec") {
         if spec.get("podCIDR").is_none() {
-            spec.insert("podCIDR".into(), json!(cidr));
-            spec.insert("podCIDRs".into(), json!([cidr]));
+            spec.insert("podCIDR", json!(cidr));
+            spec.insert("podCIDRs", json!([cidr]));
         }
     }
     let Some(status) = mapping_at(&mut n, "status") else {
@@ -138,20 +138,20 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
             c.entry(k).or_insert_with(|| json!(v));
         }
     }
-    status.insert("capacity".into(), capacity.clone());
+    status.insert("capacity", capacity.clone());
     if status.get("allocatable").is_none() {
-        status.insert("allocatable".into(), capacity);
+        status.insert("allocatable", capacity);
     }
     let ip = format!("10.0.0.{}", 11 + index);
     status.insert(
-        "addresses".into(),
+        "addresses",
         json!([{"type": "InternalIP", "address": ip}, {"type": "Hostname", "address": name}]),
     );
     status.insert(
-        "daemonEndpoints".into(),
+        "daemonEndpoints",
         json!({"kubeletEndpoint": {"Port": 10250}}),
     );
-    status.insert("nodeInfo".into(), json!({
+    status.insert("nodeInfo", json!({
         "architecture": "amd64", "bootID": format!("00000000-0000-4000-8000-{:012x}", index + 1),
         "containerRuntimeVersion": "containerd://2.1.4", "kernelVersion": "6.8.0-60-generic",
         "kubeProxyVersion": "", "kubeletVersion": KUBELET_VERSION,
@@ -163,7 +163,7 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
         json!({"type": ty, "status": st, "reason": reason, "message": msg, "lastHeartbeatTime": t, "lastTransitionTime": t})
     };
     status.insert(
-        "conditions".into(),
+        "conditions",
         json!([
             cond(
                 "MemoryPressure",
@@ -196,7 +196,7 @@ pub fn complete_node(node: &Object, index: usize, now_ms: u64) -> Object {
 
 /// The mapping at `obj[field]`, made one if the field is missing or null; `None` if it holds
 /// something else (a string, a list).
-fn mapping_at<'a>(obj: &'a mut Object, field: &str) -> Option<&'a mut Map<String, Value>> {
+fn mapping_at<'a>(obj: &'a mut Object, field: &str) -> Option<&'a mut Map> {
     let v = crate::api::meta::ensure_path(obj, &[field]);
     if v.is_null() {
         *v = Value::Object(Map::new());

@@ -6,7 +6,7 @@ use crate::api::{meta, Object};
 use crate::apiserver::WatchEvent;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// An index function (client-go's `IndexFunc`): the index values an object is filed under.
 pub type IndexFn = fn(&Object) -> Vec<String>;
@@ -39,7 +39,7 @@ pub fn node_name_index(obj: &Object) -> Vec<String> {
 pub struct Informer {
     /// `namespace/name` (or `name`) to the latest object seen, shared with the watch event
     /// that brought it.
-    objects: BTreeMap<String, Arc<Object>>,
+    objects: BTreeMap<String, Rc<Object>>,
     /// The resourceVersion the cache reflects.
     pub resource_version: i64,
     /// The apiserver watch feeding it.
@@ -50,7 +50,7 @@ pub struct Informer {
     indexes: BTreeMap<&'static str, (IndexFn, IndexEntries)>,
 }
 
-type IndexEntries = BTreeMap<String, BTreeMap<String, Arc<Object>>>;
+type IndexEntries = BTreeMap<String, BTreeMap<String, Rc<Object>>>;
 
 /// The cache key client-go uses (`MetaNamespaceKeyFunc`).
 pub fn key_of(obj: &Object) -> String {
@@ -62,11 +62,11 @@ pub fn key_of(obj: &Object) -> String {
 
 impl Informer {
     pub fn from_list(items: Vec<Object>, resource_version: i64) -> Self {
-        Self::from_shared(items.into_iter().map(Arc::new).collect(), resource_version)
+        Self::from_shared(items.into_iter().map(Rc::new).collect(), resource_version)
     }
 
     /// [`Informer::from_list`] of objects shared with the apiserver's watch cache.
-    pub fn from_shared(items: Vec<Arc<Object>>, resource_version: i64) -> Self {
+    pub fn from_shared(items: Vec<Rc<Object>>, resource_version: i64) -> Self {
         Informer {
             objects: items.into_iter().map(|o| (key_of(&o), o)).collect(),
             resource_version,
@@ -83,7 +83,7 @@ impl Informer {
                 entries
                     .entry(v)
                     .or_default()
-                    .insert(key.clone(), Arc::clone(obj));
+                    .insert(key.clone(), Rc::clone(obj));
             }
         }
         self.indexes.insert(name, (f, entries));
@@ -109,7 +109,7 @@ impl Informer {
         &'a self,
         name: &str,
         value: &str,
-    ) -> impl Iterator<Item = Arc<Object>> + 'a {
+    ) -> impl Iterator<Item = Rc<Object>> + 'a {
         self.indexes
             .get(name)
             .and_then(|(_, e)| e.get(value))
@@ -124,7 +124,7 @@ impl Informer {
         &'a self,
         name: &str,
         value: &str,
-    ) -> impl Iterator<Item = (&'a str, &'a Arc<Object>)> + 'a {
+    ) -> impl Iterator<Item = (&'a str, &'a Rc<Object>)> + 'a {
         self.indexes
             .get(name)
             .and_then(|(_, e)| e.get(value))
@@ -171,7 +171,7 @@ impl Informer {
                         // Filed under the same values: they hold the new version from now on.
                         for v in &now {
                             if let Some(o) = entries.get_mut(v).and_then(|set| set.get_mut(key)) {
-                                *o = Arc::clone(&event.object);
+                                *o = Rc::clone(&event.object);
                             }
                         }
                         continue;
@@ -188,15 +188,15 @@ impl Informer {
                         entries
                             .entry(v)
                             .or_default()
-                            .insert(key.clone(), Arc::clone(&event.object));
+                            .insert(key.clone(), Rc::clone(&event.object));
                     }
                 }
                 match slot {
                     Entry::Occupied(mut o) => {
-                        o.insert(Arc::clone(&event.object));
+                        o.insert(Rc::clone(&event.object));
                     }
                     Entry::Vacant(v) => {
-                        v.insert(Arc::clone(&event.object));
+                        v.insert(Rc::clone(&event.object));
                     }
                 }
             }
@@ -209,7 +209,7 @@ impl Informer {
     }
 
     /// The shared copy of a cached object: cheap to keep past the next event.
-    pub fn get_shared(&self, key: &str) -> Option<Arc<Object>> {
+    pub fn get_shared(&self, key: &str) -> Option<Rc<Object>> {
         self.objects.get(key).cloned()
     }
 
@@ -219,7 +219,7 @@ impl Informer {
     }
 
     /// Every cached object as a shared copy, in key order.
-    pub fn list_shared(&self) -> impl Iterator<Item = Arc<Object>> + '_ {
+    pub fn list_shared(&self) -> impl Iterator<Item = Rc<Object>> + '_ {
         self.objects.values().cloned()
     }
 
@@ -237,7 +237,7 @@ impl Informer {
     pub fn in_namespace_shared<'a>(
         &'a self,
         ns: &'a str,
-    ) -> impl Iterator<Item = &'a Arc<Object>> + 'a {
+    ) -> impl Iterator<Item = &'a Rc<Object>> + 'a {
         self.objects
             .range(format!("{ns}/")..format!("{ns}0"))
             .map(|(_, o)| o)
@@ -256,7 +256,7 @@ impl Informer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn applies_watch_events_in_order() {
@@ -266,12 +266,12 @@ mod tests {
         );
         inf.apply(&WatchEvent {
             kind: "ADDED",
-            object: Arc::new(json!({"metadata": {"name": "b", "namespace": "x"}})),
+            object: Rc::new(json!({"metadata": {"name": "b", "namespace": "x"}})),
             revision: 6,
         });
         inf.apply(&WatchEvent {
             kind: "DELETED",
-            object: Arc::new(json!({"metadata": {"name": "a", "namespace": "x"}})),
+            object: Rc::new(json!({"metadata": {"name": "a", "namespace": "x"}})),
             revision: 7,
         });
         assert_eq!(inf.list().map(key_of).collect::<Vec<_>>(), vec!["x/b"]);
@@ -292,14 +292,14 @@ mod tests {
         assert_eq!(on(&inf, "n1"), vec!["x/a"]);
         inf.apply(&WatchEvent {
             kind: "MODIFIED",
-            object: Arc::new(pod("b", "n1")),
+            object: Rc::new(pod("b", "n1")),
             revision: 2,
         });
         assert_eq!(on(&inf, "n1"), vec!["x/a", "x/b"]);
         assert!(on(&inf, "n2").is_empty());
         inf.apply(&WatchEvent {
             kind: "DELETED",
-            object: Arc::new(pod("a", "n1")),
+            object: Rc::new(pod("a", "n1")),
             revision: 3,
         });
         assert_eq!(on(&inf, "n1"), vec!["x/b"]);
@@ -315,7 +315,7 @@ mod tests {
         inf.add_index(NODE_NAME_INDEX, node_name_index);
         inf.apply(&WatchEvent {
             kind: "MODIFIED",
-            object: Arc::new(pod("Running")),
+            object: Rc::new(pod("Running")),
             revision: 2,
         });
         let phases = |inf: &Informer| {

@@ -11,13 +11,13 @@ use super::endpointslice::{
 use super::podutil::is_ready;
 use super::workqueue::{Delayed, WorkQueue};
 use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
+use crate::api::value::{json, Map, Value};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
 use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
-use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 const SERVICES: usize = 0;
@@ -123,12 +123,12 @@ impl EndpointsController {
                 .map(|(name, port, protocol, app)| {
                     let mut p = Map::new();
                     if !name.is_empty() {
-                        p.insert("name".into(), json!(name));
+                        p.insert("name", json!(name));
                     }
-                    p.insert("port".into(), json!(port));
-                    p.insert("protocol".into(), json!(protocol));
+                    p.insert("port", json!(port));
+                    p.insert("protocol", json!(protocol));
                     if let Some(a) = app {
-                        p.insert("appProtocol".into(), a);
+                        p.insert("appProtocol", a);
                     }
                     Value::Object(p)
                 })
@@ -156,12 +156,12 @@ impl EndpointsController {
                 sort_addresses(&mut not_ready);
                 let mut s = Map::new();
                 if !ready.is_empty() {
-                    s.insert("addresses".into(), Value::Array(ready));
+                    s.insert("addresses", Value::Array(ready));
                 }
                 if !not_ready.is_empty() {
-                    s.insert("notReadyAddresses".into(), Value::Array(not_ready));
+                    s.insert("notReadyAddresses", Value::Array(not_ready));
                 }
-                s.insert("ports".into(), Value::Array(ports));
+                s.insert("ports", Value::Array(ports));
                 Value::Object(s)
             })
             .collect()
@@ -193,7 +193,7 @@ impl EndpointsController {
             return Ok(());
         }
         let subsets = self.desired_subsets(ctx, &svc);
-        let labels: Map<String, Value> = meta::labels(&svc).cloned().unwrap_or_default();
+        let labels: Map = meta::labels(&svc).cloned().unwrap_or_default();
         let count = |f: &str| {
             subsets
                 .iter()

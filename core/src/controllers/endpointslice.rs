@@ -10,13 +10,13 @@
 use super::podutil::{controller_ref_to, is_ready};
 use super::workqueue::{Delayed, WorkQueue};
 use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
+use crate::api::value::{json, Map, Value};
 use crate::api::{meta, resources::for_kind, selector::Selector, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::key_of;
 use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
-use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 const SERVICES: usize = 0;
@@ -344,9 +344,9 @@ impl EndpointSliceController {
             return Ok(());
         };
         let (endpoints, ports) = self.desired(ctx, &svc, &sel);
-        let mut labels: Map<String, Value> = meta::labels(&svc).cloned().unwrap_or_default();
-        labels.insert(SERVICE_NAME_LABEL.into(), json!(name));
-        labels.insert(MANAGED_BY_LABEL.into(), json!(MANAGED_BY));
+        let mut labels: Map = meta::labels(&svc).cloned().unwrap_or_default();
+        labels.insert(SERVICE_NAME_LABEL, json!(name));
+        labels.insert(MANAGED_BY_LABEL, json!(MANAGED_BY));
         let owner = json!([controller_ref_to(&svc)]);
         let ready = endpoints
             .iter()

@@ -1,11 +1,11 @@
 //! The event recorder components use (`client-go/tools/record`): each Event is a `core/v1`
 //! object written through the apiserver, named `<object>.<hex of the UnixNano timestamp>`.
 
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
 use crate::kernel::time::{rfc3339, EPOCH_UNIX_SECONDS};
-use serde_json::{json, Value};
 
 /// `Normal` or `Warning`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,12 +11,12 @@
 
 use super::workqueue::{Delayed, WorkQueue};
 use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, PatchType, Propagation, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::controllers::podutil::At;
 use crate::trace::Component as Lane;
-use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// The kinds it watches, as owners and as dependents.

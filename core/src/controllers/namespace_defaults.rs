@@ -7,8 +7,8 @@ use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::controllers::podutil::At;
+use crate::json;
 use crate::trace::Component as Lane;
-use serde_json::json;
 
 const NAMESPACES: usize = 0;
 const OWNED: usize = 1;

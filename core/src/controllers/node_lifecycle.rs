@@ -13,6 +13,7 @@
 
 use super::events::{EventType, Recorder};
 use super::{controller_credentials, manager_credentials};
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
@@ -22,9 +23,8 @@ use crate::kernel::time::{parse_rfc3339, rfc3339};
 use crate::kernel::Millis;
 use crate::scheduler::framework::tolerates;
 use crate::trace::Component as Lane;
-use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::rc::Rc;
 
 const NODES: usize = 0;
 const LEASES: usize = 1;
@@ -116,7 +116,7 @@ pub struct NodeLifecycleController {
 
 /// Which pods a taint pass looks at.
 enum TaintScope {
-    Pod(Arc<Object>),
+    Pod(Rc<Object>),
     Node(String),
     All,
 }
@@ -137,7 +137,7 @@ impl NodeLifecycleController {
     /// `monitorNodeHealth`: one pass over the nodes.
     fn monitor(&mut self, ctx: &mut Ctx<'_>) {
         let now = ctx.now();
-        let nodes: Vec<Arc<Object>> = ctx.cache(NODES).list_shared().collect();
+        let nodes: Vec<Rc<Object>> = ctx.cache(NODES).list_shared().collect();
         for node in nodes {
             let name = meta::name(&node).to_string();
             let renewed = ctx
@@ -325,7 +325,7 @@ impl NodeLifecycleController {
                 .unwrap_or("")
                 .to_string()
         };
-        let candidates: Vec<Arc<Object>> = match &scope {
+        let candidates: Vec<Rc<Object>> = match &scope {
             TaintScope::Pod(pod) => {
                 // A deleted pod is no longer in the cache: its eviction, if any, is cancelled.
                 match ctx.cache(PODS).get_shared(&key_of(pod)) {
@@ -352,7 +352,7 @@ impl NodeLifecycleController {
             // big cluster is healthy. Merged in key order, as a scan gives them.
             TaintScope::All => {
                 let pods = ctx.cache(PODS);
-                let mut on_tainted: Vec<(&str, &Arc<Object>)> = ctx
+                let mut on_tainted: Vec<(&str, &Rc<Object>)> = ctx
                     .cache(NODES)
                     .list_shared()
                     .filter(|n| !no_execute_taints(n).is_empty())
@@ -362,7 +362,7 @@ impl NodeLifecycleController {
                     })
                     .collect();
                 crate::api::sorting::sort_by(&mut on_tainted, &|a, b| a.0.cmp(b.0));
-                on_tainted.into_iter().map(|(_, p)| Arc::clone(p)).collect()
+                on_tainted.into_iter().map(|(_, p)| Rc::clone(p)).collect()
             }
         };
         let mut seen: BTreeSet<String> = BTreeSet::new();

@@ -2,9 +2,9 @@
 //! `pkg/controller/controller_utils.go`).
 
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, selector::Selector, Object};
 use crate::kernel::{time::parse_rfc3339, Millis};
-use serde_json::{json, Value};
 use std::cmp::Ordering;
 
 /// `Value::pointer` for a path of object keys, without parsing a pointer string (which
@@ -18,7 +18,7 @@ impl At for Value {
     fn at(&self, path: &[&str]) -> Option<&Value> {
         let mut cur = self;
         for k in path {
-            cur = cur.as_object()?.get(*k)?;
+            cur = cur.as_object()?.get(k)?;
         }
         Some(cur)
     }

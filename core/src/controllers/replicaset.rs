@@ -9,6 +9,7 @@ use super::podutil::*;
 use super::workqueue::{Delayed, WorkQueue};
 use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, ApiError, Object};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
@@ -17,9 +18,8 @@ use crate::cluster::informer::{
 };
 use crate::cluster::memo::VersionMemo;
 use crate::trace::Component as Lane;
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::rc::Rc;
 
 const REPLICASETS: usize = 0;
 const PODS: usize = 1;
@@ -49,7 +49,7 @@ pub struct ReplicaSetController {
 /// last batch, as in `syncReplicaSet`.
 struct Creating {
     key: String,
-    rs: Arc<Object>,
+    rs: Rc<Object>,
     pod: Object,
     remaining: i64,
     batch: i64,
@@ -66,7 +66,7 @@ const CREATES_PER_STEP: i64 = 16;
 
 /// The pods a sync claimed, which its status counts.
 struct Found {
-    owned: Vec<Arc<Object>>,
+    owned: Vec<Rc<Object>>,
     fully_labeled: usize,
     ready: usize,
 }
@@ -102,7 +102,7 @@ enum Claimed {
 /// What a sync compares each pod with: the selector and the template's labels.
 struct ClaimTerms<'a> {
     selector: crate::api::selector::Selector,
-    template_labels: Option<&'a serde_json::Map<String, Value>>,
+    template_labels: Option<&'a crate::api::value::Map>,
     fingerprint: u64,
 }
 
@@ -145,7 +145,7 @@ impl<'a> ClaimTerms<'a> {
 /// A pod version's facts, with its claim on the ReplicaSet whose terms are given.
 fn pod_facts(
     memo: &mut VersionMemo<PodFacts>,
-    pod: &Arc<Object>,
+    pod: &Rc<Object>,
     terms: &ClaimTerms,
 ) -> (bool, bool, Claim) {
     let facts = memo.get_mut(pod, |p| PodFacts {
@@ -243,14 +243,14 @@ impl ReplicaSetController {
         let deleting = rs.at(&["metadata", "deletionTimestamp"]).is_some();
         // Claim pods: controlled ones that still match, orphans that match (adopt), and
         // controlled ones that no longer match (release).
-        let mut owned: Vec<Arc<Object>> = Vec::new();
+        let mut owned: Vec<Rc<Object>> = Vec::new();
         // Of the owned pods: how many carry the template's labels, and how many are Ready.
         let (mut fully, mut ready) = (0, 0);
         // Its own pods and the namespace's orphans, from the controller-uid index as the real
         // controller reads them; pods of other controllers are never looked at.
         // Both index entries are in key order: merged, they are the candidates in key order.
         // A pod filed under the uid is controlled by this ReplicaSet, an orphan by none.
-        let candidates: Vec<(Claimed, Arc<Object>)> = {
+        let candidates: Vec<(Claimed, Rc<Object>)> = {
             let pods = ctx.cache(PODS);
             let limit = 2 * pods.len() + 1024;
             self.facts.trim(limit);
@@ -283,7 +283,7 @@ impl ReplicaSetController {
                     (true, false, true) if !deleting => Claimed::Adopt,
                     _ => continue,
                 };
-                out.push((claimed, Arc::clone(pod)));
+                out.push((claimed, Rc::clone(pod)));
             }
             out
         };
@@ -301,7 +301,7 @@ impl ReplicaSetController {
                     let Some(p) = self.adopt(ctx, &rs, &pod) else {
                         continue;
                     };
-                    let p = Arc::new(p);
+                    let p = Rc::new(p);
                     let (_, is_ready, claim) = pod_facts(&mut self.facts, &p, &terms);
                     (p, claim.fully_labeled, is_ready)
                 }
@@ -504,7 +504,7 @@ impl ReplicaSetController {
         ctx: &mut Ctx<'_>,
         key: &str,
         rs: &Object,
-        owned: &[Arc<Object>],
+        owned: &[Rc<Object>],
     ) -> Result<Option<i64>, ApiError> {
         let want = replicas(rs);
         let have = owned.len() as i64;
@@ -656,17 +656,17 @@ impl ReplicaSetController {
 /// The pod a ReplicaSet creates (`GetPodFromTemplate`).
 pub fn pod_from_template(rs: &Object) -> Object {
     let template = rs.at(&["spec", "template"]).cloned().unwrap_or(json!({}));
-    let mut metadata = serde_json::Map::new();
-    metadata.insert("generateName".into(), json!(format!("{}-", meta::name(rs))));
+    let mut metadata = crate::api::value::Map::new();
+    metadata.insert("generateName", json!(format!("{}-", meta::name(rs))));
     if let Some(ns) = meta::namespace(rs) {
-        metadata.insert("namespace".into(), json!(ns));
+        metadata.insert("namespace", json!(ns));
     }
     for f in ["labels", "annotations", "finalizers"] {
         if let Some(v) = template.lookup(&format!("/metadata/{f}")) {
-            metadata.insert(f.into(), v.clone());
+            metadata.insert(f, v.clone());
         }
     }
-    metadata.insert("ownerReferences".into(), json!([controller_ref_to(rs)]));
+    metadata.insert("ownerReferences", json!([controller_ref_to(rs)]));
     json!({
         "apiVersion": "v1",
         "kind": "Pod",

@@ -8,14 +8,14 @@
 //! version, which reads and watches want, stays whole and shared; an older one is rebuilt from
 //! the versions after it, which only reads at an old revision need.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use super::Rev;
 
 /// One version's value.
 #[derive(Clone, Debug)]
 pub(super) enum Stored {
-    Whole(Arc<str>),
+    Whole(Rc<str>),
     /// The text is the next version's first `prefix` bytes, then `middle`, then its last
     /// `suffix` bytes.
     Delta {
@@ -39,7 +39,7 @@ impl Stored {
     }
 
     /// The value, when whole.
-    pub(super) fn whole(&self) -> Option<&Arc<str>> {
+    pub(super) fn whole(&self) -> Option<&Rc<str>> {
         match self {
             Stored::Whole(text) => Some(text),
             Stored::Delta { .. } => None,
@@ -47,7 +47,7 @@ impl Stored {
     }
 
     /// `old`, superseded by `new`: as its difference from `new` when that is much smaller.
-    pub(super) fn superseded(old: Arc<str>, new: &str) -> Stored {
+    pub(super) fn superseded(old: Rc<str>, new: &str) -> Stored {
         let (a, b) = (old.as_bytes(), new.as_bytes());
         let mut prefix = common_prefix(a, b);
         // At most what the prefix left of the shorter text.
@@ -117,7 +117,7 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 /// The text of `revs[idx]`, `None` for a tombstone: whole, or rebuilt from the first whole
 /// version after it (a difference always has a live version after it: the one it was taken
 /// against).
-pub(super) fn text_at(revs: &[Rev], idx: usize) -> Option<Arc<str>> {
+pub(super) fn text_at(revs: &[Rev], idx: usize) -> Option<Rc<str>> {
     let stored = revs[idx].value.as_ref()?;
     if let Some(text) = stored.whole() {
         return Some(text.clone());
@@ -142,7 +142,7 @@ pub(super) fn text_at(revs: &[Rev], idx: usize) -> Option<Arc<str>> {
         older.push_str(&text[text.len() - suffix..]);
         text = older;
     }
-    Some(Arc::from(text))
+    Some(Rc::from(text))
 }
 
 #[cfg(test)]
@@ -198,7 +198,7 @@ mod tests {
                 let old = last.value.take().and_then(|v| v.whole().cloned()).unwrap();
                 last.value = Some(Stored::superseded(old, t));
             }
-            revs.push(rev(Some(Stored::Whole(Arc::from(*t)))));
+            revs.push(rev(Some(Stored::Whole(Rc::from(*t)))));
         }
         revs
     }

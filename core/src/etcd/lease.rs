@@ -2,7 +2,7 @@
 //! when it is revoked or expires.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::rc::Rc;
 
 use super::{Etcd, EtcdError, MEMBER_ID, MIN_LEASE_TTL};
 
@@ -17,7 +17,7 @@ const LEASE_ID_SUFFIX_MASK: u64 = (1 << 48) - 1;
 pub(super) struct Lease {
     ttl: i64,
     expiry_ms: u64,
-    keys: BTreeSet<Arc<str>>,
+    keys: BTreeSet<Rc<str>>,
 }
 
 /// What `etcdctl lease timetolive` shows.
@@ -55,7 +55,7 @@ impl Etcd {
     /// revision after it.
     pub fn lease_revoke(&mut self, id: i64) -> Result<i64, EtcdError> {
         let lease = self.leases.remove(&id).ok_or(EtcdError::LeaseNotFound)?;
-        let keys: Vec<Arc<str>> = lease.keys.into_iter().collect();
+        let keys: Vec<Rc<str>> = lease.keys.into_iter().collect();
         // The lease is gone already, so deleting its keys detaches nothing.
         Ok(self.delete_keys(&keys).revision)
     }
@@ -105,7 +105,7 @@ impl Etcd {
         self.leases.values().map(|l| l.expiry_ms).min()
     }
 
-    pub(super) fn attach_lease(&mut self, id: i64, key: &Arc<str>) {
+    pub(super) fn attach_lease(&mut self, id: i64, key: &Rc<str>) {
         if let Some(l) = self.leases.get_mut(&id) {
             l.keys.insert(key.clone());
         }
@@ -125,8 +125,8 @@ impl Etcd {
 mod tests {
     use super::super::*;
 
-    fn v(s: &str) -> Arc<str> {
-        Arc::from(s)
+    fn v(s: &str) -> Rc<str> {
+        Rc::from(s)
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!   request share that revision. A delete of a missing key or a transaction that writes nothing
 //!   does not bump it.
 //! - Per key: `create_revision`, `mod_revision`, `version` (1 on create, +1 per put, reset by a
-//!   delete) and `lease` (0 = none). Values are [`Arc<str>`] (JSON text), shared and never copied.
+//!   delete) and `lease` (0 = none). Values are [`Rc<str>`] (JSON text), shared and never copied.
 //! - Full history per key, so reads at an older revision see what was there then (an older
 //!   version is held as its difference from the next one, see `history.rs`), until
 //!   [`Etcd::compact`] drops it: reading below the compacted revision is
@@ -45,7 +45,7 @@ mod watch;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::rc::Rc;
 
 pub use lease::LeaseTimeToLive;
 pub use watch::{EventKind, WatchEvent, WatchId};
@@ -69,7 +69,7 @@ pub const MIN_LEASE_TTL: i64 = 2;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyValue {
     pub key: String,
-    pub value: Arc<str>,
+    pub value: Rc<str>,
     pub create_revision: i64,
     pub mod_revision: i64,
     pub version: i64,
@@ -157,7 +157,7 @@ pub enum CompareTarget {
     CreateRevision(i64),
     Version(i64),
     Lease(i64),
-    Value(Arc<str>),
+    Value(Rc<str>),
 }
 
 /// One condition of a transaction.
@@ -202,7 +202,7 @@ impl Compare {
         }
     }
     /// `value(key) <result> value` (byte-wise order).
-    pub fn value(key: impl Into<String>, result: CompareResult, value: Arc<str>) -> Self {
+    pub fn value(key: impl Into<String>, result: CompareResult, value: Rc<str>) -> Self {
         Compare {
             key: key.into(),
             result,
@@ -221,7 +221,7 @@ pub enum Op {
     /// Write a key, attached to `lease` (0 = none).
     Put {
         key: String,
-        value: Arc<str>,
+        value: Rc<str>,
         lease: i64,
     },
     /// Delete one key.
@@ -230,7 +230,7 @@ pub enum Op {
 
 impl Op {
     /// A put without a lease.
-    pub fn put(key: impl Into<String>, value: Arc<str>) -> Self {
+    pub fn put(key: impl Into<String>, value: Rc<str>) -> Self {
         Op::Put {
             key: key.into(),
             value,
@@ -279,11 +279,11 @@ pub struct Etcd {
     revision: i64,
     compact_revision: i64,
     /// Every key with its stored versions, oldest first.
-    keys: BTreeMap<Arc<str>, Vec<Rev>>,
+    keys: BTreeMap<Rc<str>, Vec<Rev>>,
     live_keys: usize,
     /// Every change since the compacted revision, in revision order (for watches): the revision
     /// and the key; the event itself is rebuilt from the key's stored versions.
-    events: Vec<(i64, Arc<str>)>,
+    events: Vec<(i64, Rc<str>)>,
     watchers: BTreeMap<WatchId, watch::Watcher>,
     /// How many events wait in all watches together, so a reader can tell there are none
     /// without looking at each watch.
@@ -296,7 +296,7 @@ pub struct Etcd {
     bytes_held: u64,
     /// The backend file size: the high-water mark of the bytes in use (it only shrinks on defrag).
     db_size: u64,
-    empty: Arc<str>,
+    empty: Rc<str>,
 }
 
 impl Default for Etcd {
@@ -330,7 +330,7 @@ impl Etcd {
             raft_index: 4,
             bytes_held: 0,
             db_size: DB_BASE_SIZE,
-            empty: Arc::from(""),
+            empty: Rc::from(""),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::ops::Bound;
-use std::sync::Arc;
+use std::rc::Rc;
 
 use super::history::{text_at, Stored};
 use super::{
@@ -131,7 +131,7 @@ impl Etcd {
 
     fn collect_range<'a>(
         &self,
-        iter: impl Iterator<Item = (&'a Arc<str>, &'a Vec<Rev>)>,
+        iter: impl Iterator<Item = (&'a Rc<str>, &'a Vec<Rev>)>,
         at: i64,
         limit: usize,
     ) -> RangeResponse {
@@ -204,12 +204,7 @@ impl Etcd {
     }
 
     /// Writes `key`, attached to `lease` (0 = none): one new revision.
-    pub fn put(
-        &mut self,
-        key: &str,
-        value: Arc<str>,
-        lease: i64,
-    ) -> Result<PutResponse, EtcdError> {
+    pub fn put(&mut self, key: &str, value: Rc<str>, lease: i64) -> Result<PutResponse, EtcdError> {
         self.check_put(key, &value, lease)?;
         self.raft_index += 1;
         self.revision += 1;
@@ -243,7 +238,7 @@ impl Etcd {
 
     /// Deletes every key under `prefix` in one revision (none if nothing matched).
     pub fn delete_prefix(&mut self, prefix: &str) -> DeleteRangeResponse {
-        let keys: Vec<Arc<str>> = self
+        let keys: Vec<Rc<str>> = self
             .keys
             .range::<str, _>((Bound::Included(prefix), Bound::Unbounded))
             .take_while(|(k, _)| k.starts_with(prefix))
@@ -257,8 +252,8 @@ impl Etcd {
     /// `>= key`, otherwise the keys in `[key, range_end)`; all in one revision (none if nothing
     /// matched).
     pub fn delete_range(&mut self, key: &str, range_end: &str) -> DeleteRangeResponse {
-        let keys: Vec<Arc<str>> = if range_end.is_empty() {
-            vec![Arc::from(key)]
+        let keys: Vec<Rc<str>> = if range_end.is_empty() {
+            vec![Rc::from(key)]
         } else {
             let upper = if range_end == "\0" {
                 Bound::Unbounded
@@ -277,9 +272,9 @@ impl Etcd {
     }
 
     /// Deletes the given existing keys in one revision.
-    pub(super) fn delete_keys(&mut self, keys: &[Arc<str>]) -> DeleteRangeResponse {
+    pub(super) fn delete_keys(&mut self, keys: &[Rc<str>]) -> DeleteRangeResponse {
         self.raft_index += 1;
-        let live: Vec<&Arc<str>> = keys.iter().filter(|k| self.current(k).is_some()).collect();
+        let live: Vec<&Rc<str>> = keys.iter().filter(|k| self.current(k).is_some()).collect();
         if live.is_empty() {
             return DeleteRangeResponse {
                 revision: self.revision,
@@ -419,10 +414,10 @@ impl Etcd {
     }
 
     /// The shared key, as stored (or new).
-    fn key_arc(&self, key: &str) -> Arc<str> {
+    fn key_arc(&self, key: &str) -> Rc<str> {
         match self.keys.get_key_value(key) {
             Some((k, _)) => k.clone(),
-            None => Arc::from(key),
+            None => Rc::from(key),
         }
     }
 
@@ -431,7 +426,7 @@ impl Etcd {
         &mut self,
         rev: i64,
         key: &str,
-        value: Arc<str>,
+        value: Rc<str>,
         lease: i64,
     ) -> Option<KeyValue> {
         let key = self.key_arc(key);
@@ -577,7 +572,7 @@ impl Etcd {
         self.events.drain(..cut);
         let at_rev = self.events.partition_point(|(r, _)| *r == rev);
         let keys = &self.keys;
-        let kept: Vec<(i64, Arc<str>)> = self
+        let kept: Vec<(i64, Rc<str>)> = self
             .events
             .drain(..at_rev)
             .filter(|(r, k)| {
@@ -595,8 +590,8 @@ impl Etcd {
 mod tests {
     use super::super::*;
 
-    fn v(s: &str) -> Arc<str> {
-        Arc::from(s)
+    fn v(s: &str) -> Rc<str> {
+        Rc::from(s)
     }
 
     #[test]

@@ -205,8 +205,8 @@ impl Etcd {
 mod tests {
     use super::super::*;
 
-    fn v(s: &str) -> Arc<str> {
-        Arc::from(s)
+    fn v(s: &str) -> Rc<str> {
+        Rc::from(s)
     }
 
     #[test]

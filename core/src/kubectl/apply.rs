@@ -3,10 +3,10 @@
 
 use super::{format_error, kind_name, Ctx};
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources, Object};
 use crate::apiserver::{patch, PatchType, Verb};
 use crate::scenario::documents;
-use serde_json::{json, Value};
 
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
@@ -120,7 +120,7 @@ pub fn read_objects(ctx: &mut Ctx<'_>) -> Result<(String, ManifestObjects), Stri
 /// The part of a three-way merge kubectl sends: fields of `modified` that differ from `current`,
 /// plus `null` for fields the last applied configuration had and `modified` dropped.
 fn three_way(original: &Value, modified: &Value, current: &Value) -> Value {
-    let mut out = serde_json::Map::new();
+    let mut out = crate::api::value::Map::new();
     if let (Some(m), cur) = (modified.as_object(), current.as_object()) {
         for (k, mv) in m {
             match cur.and_then(|c| c.get(k)) {
@@ -272,7 +272,7 @@ pub fn apply_object(
 #[cfg(test)]
 mod tests {
     use super::three_way;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn three_way_sends_changes_and_removals_only() {

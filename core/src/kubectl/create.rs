@@ -2,10 +2,10 @@
 
 use super::{format_error, kind_name, Ctx};
 use crate::api::resources;
+use crate::api::value::{json, Map, Value};
 use crate::apiserver::Verb;
-use serde_json::{json, Map, Value};
 
-fn literal_map(ctx: &Ctx<'_>) -> Result<Map<String, Value>, String> {
+fn literal_map(ctx: &Ctx<'_>) -> Result<Map, String> {
     let mut data = Map::new();
     for lit in ctx.flags.values("from-literal") {
         let (k, v) = lit
@@ -123,7 +123,7 @@ pub fn create(ctx: &mut Ctx<'_>, args: &[String]) -> Result<(), String> {
                 .get(2)
                 .cloned()
                 .ok_or("error: exactly one NAME is required, got 0")?;
-            let data: Map<String, Value> = literal_map(ctx)?
+            let data: Map = literal_map(ctx)?
                 .into_iter()
                 .map(|(k, v)| {
                     (

@@ -14,8 +14,8 @@ use super::printers::{
     int_value, iv, join_host_port, mv, node_roles, opt_str, rfc1123z, scalar_text, selector_string,
     sv, tabwrite, unix_ms,
 };
+use crate::api::value::{Map, Value};
 use crate::api::{meta, Object, ResourceInfo};
-use serde_json::{Map, Value};
 
 /// Objects that some describers show besides the described object itself, as kubectl fetches
 /// them: a Deployment's ReplicaSets, a ReplicaSet's pods, a Node's pods and Lease, a Service's
@@ -146,13 +146,13 @@ fn events_for<'a>(resource: &ResourceInfo, obj: &Object, events: &'a [Object]) -
 }
 
 /// `printLabelsMultilineWithIndent(w, initialIndent, title, innerIndent, labels, {})`.
-fn print_labels(w: &mut W, initial: &str, title: &str, labels: Option<&Map<String, Value>>) {
+fn print_labels(w: &mut W, initial: &str, title: &str, labels: Option<&Map>) {
     w.write(0, &format!("{initial}{title}:\t"));
     let Some(labels) = labels.filter(|l| !l.is_empty()) else {
         w.line("<none>");
         return;
     };
-    let mut keys: Vec<&String> = labels.keys().collect();
+    let mut keys: Vec<&str> = labels.keys().map(|k| k.as_str()).collect();
     crate::api::sorting::sort(&mut keys);
     for (i, k) in keys.iter().enumerate() {
         if i != 0 {
@@ -179,12 +179,13 @@ fn shorten(s: &str, max: usize) -> String {
 
 /// `printAnnotationsMultiline`: the last-applied-configuration annotation is skipped; long or
 /// multi-line values go on their own lines.
-fn print_annotations(w: &mut W, title: &str, annotations: Option<&Map<String, Value>>) {
+fn print_annotations(w: &mut W, title: &str, annotations: Option<&Map>) {
     w.write(0, &format!("{title}:\t"));
-    let mut keys: Vec<&String> = annotations
+    let mut keys: Vec<&str> = annotations
         .map(|a| {
             a.keys()
-                .filter(|k| k.as_str() != "kubectl.kubernetes.io/last-applied-configuration")
+                .map(|k| k.as_str())
+                .filter(|k| *k != "kubectl.kubernetes.io/last-applied-configuration")
                 .collect()
         })
         .unwrap_or_default();
@@ -491,12 +492,12 @@ pub(crate) fn canonical_quantity(s: &str) -> String {
 
 type ResourceList = Vec<(String, Quantity)>;
 
-fn resource_list(v: Option<&Map<String, Value>>) -> ResourceList {
+fn resource_list(v: Option<&Map>) -> ResourceList {
     let mut out: ResourceList = Vec::new();
     if let Some(m) = v {
         for (k, q) in m {
             if let Some(q) = Quantity::parse(&scalar_text(q)) {
-                out.push((k.clone(), q));
+                out.push((k.to_string(), q));
             }
         }
     }
@@ -736,7 +737,7 @@ impl Describer {
                 continue;
             };
             self.w.write(level, &format!("{title}:\n"));
-            let mut names: Vec<&String> = list.keys().collect();
+            let mut names: Vec<&str> = list.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut names);
             for n in names {
                 let q = canonical_quantity(&scalar_text(&list[n]));
@@ -1359,9 +1360,9 @@ fn ips(pod: &Object, field: &str) -> String {
         .join(",")
 }
 
-fn join_kv_lines(m: Option<&Map<String, Value>>) -> String {
+fn join_kv_lines(m: Option<&Map>) -> String {
     let Some(m) = m else { return String::new() };
-    let mut keys: Vec<&String> = m.keys().collect();
+    let mut keys: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
     crate::api::sorting::sort(&mut keys);
     keys.iter()
         .map(|k| format!("{}=\"{}\"", k, scalar_text(&m[*k])))
@@ -1873,7 +1874,7 @@ impl Describer {
                 continue;
             };
             self.w.write(0, &format!("{title}:\n"));
-            let mut names: Vec<&String> = list.keys().collect();
+            let mut names: Vec<&str> = list.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut names);
             for n in names {
                 self.w.write(
@@ -2301,8 +2302,8 @@ impl Describer {
                     ] {
                         if let Some(m) = mv(item, &[f]) {
                             for k in m.keys() {
-                                if !names.contains(k) {
-                                    names.push(k.clone());
+                                if !names.iter().any(|n| n == k) {
+                                    names.push(k.to_string());
                                 }
                             }
                         }
@@ -2336,7 +2337,7 @@ impl Describer {
         print_annotations(&mut self.w, "Annotations", meta::annotations(cm));
         self.w.write(0, "\nData\n====\n");
         if let Some(data) = mv(cm, &["data"]) {
-            let mut keys: Vec<&String> = data.keys().collect();
+            let mut keys: Vec<&str> = data.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut keys);
             for k in keys {
                 self.w.write(0, &format!("{k}:\n----\n"));
@@ -2346,7 +2347,7 @@ impl Describer {
         }
         self.w.write(0, "\nBinaryData\n====\n");
         if let Some(data) = mv(cm, &["binaryData"]) {
-            let mut keys: Vec<&String> = data.keys().collect();
+            let mut keys: Vec<&str> = data.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut keys);
             for k in keys {
                 self.w.write(
@@ -2367,7 +2368,7 @@ impl Describer {
         self.w.write(0, &format!("\nType:\t{t}\n"));
         self.w.write(0, "\nData\n====\n");
         if let Some(data) = mv(s, &["data"]) {
-            let mut keys: Vec<&String> = data.keys().collect();
+            let mut keys: Vec<&str> = data.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut keys);
             for k in keys {
                 let raw = scalar_text(&data[k]);
@@ -2692,7 +2693,7 @@ impl Describer {
         self.events(events);
     }
 
-    fn unstructured(&mut self, level: usize, content: &Map<String, Value>, prefix: &str) {
+    fn unstructured(&mut self, level: usize, content: &Map, prefix: &str) {
         const SKIP: [&str; 5] = [
             ".metadata.managedFields",
             ".metadata.name",
@@ -2700,7 +2701,7 @@ impl Describer {
             ".metadata.labels",
             ".metadata.annotations",
         ];
-        let mut fields: Vec<&String> = content.keys().collect();
+        let mut fields: Vec<&str> = content.keys().map(|k| k.as_str()).collect();
         crate::api::sorting::sort(&mut fields);
         for field in fields {
             let value = &content[field];
@@ -2773,7 +2774,9 @@ fn quota_scope_help(scope: &str) -> Option<&'static str> {
 fn quota_rows(q: &Object) -> Vec<(String, String, String)> {
     let hard = mv(q, &["status", "hard"]);
     let used = mv(q, &["status", "used"]);
-    let mut names: Vec<&String> = hard.map(|h| h.keys().collect()).unwrap_or_default();
+    let mut names: Vec<&str> = hard
+        .map(|h| h.keys().map(|k| k.as_str()).collect())
+        .unwrap_or_default();
     crate::api::sorting::sort(&mut names);
     names
         .into_iter()
@@ -2792,7 +2795,7 @@ fn quota_rows(q: &Object) -> Vec<(String, String, String)> {
                     format: h.format,
                 };
             }
-            (r.clone(), u.to_string(), h.to_string())
+            (r.to_string(), u.to_string(), h.to_string())
         })
         .collect()
 }
@@ -2864,7 +2867,7 @@ fn format_endpoint_slices(slices: &[&Object], port_name: &str) -> String {
 mod tests {
     use super::*;
     use crate::api::resources::lookup;
-    use serde_json::json;
+    use crate::json;
 
     fn nginx_pod() -> Value {
         json!({

@@ -2,9 +2,9 @@
 
 use super::{format_error, printers, Ctx};
 use crate::api::json::JsonPointer;
+use crate::api::value::Value;
 use crate::api::{meta, resources, Object, ResourceInfo};
 use crate::apiserver::Verb;
-use serde_json::Value;
 
 /// `TYPE NAME...`, `TYPE/NAME...` or `TYPE,TYPE` into (resource, names) groups.
 pub fn targets(

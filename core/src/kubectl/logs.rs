@@ -7,10 +7,10 @@
 
 use super::{format_error, Ctx};
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, selector::Selector, Object};
 use crate::apiserver::Verb;
 use crate::trace::{Component, Record};
-use serde_json::{json, Value};
 
 const USAGE: &str = "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples";
 

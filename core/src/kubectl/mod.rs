@@ -443,7 +443,7 @@ pub fn format_error(e: &ApiError, context: &str) -> String {
 mod tests {
     use super::*;
     use crate::api::FieldError;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn invalid_errors_render_like_kubectl() {

@@ -3,9 +3,9 @@
 
 use super::{format_error, get::targets, kind_name, kind_string, Ctx};
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources, Object, ResourceInfo};
 use crate::apiserver::{PatchType, Propagation, Verb};
-use serde_json::{json, Value};
 
 /// Objects named by `TYPE NAME...`, `TYPE/NAME`, `-l` or `--all`, fetched or listed.
 fn select(
@@ -266,7 +266,7 @@ pub fn label(ctx: &mut Ctx<'_>, args: &[String], field: &str) -> Result<(), Stri
             .namespace(ns.as_deref())
             .name(&name);
         let obj = ctx.send(&get).map_err(|e| format_error(&e, ""))?;
-        let mut map = serde_json::Map::new();
+        let mut map = crate::api::value::Map::new();
         for c in &changes {
             if let Some((k, v)) = c.split_once('=') {
                 let existing = obj.lookup(&format!("/metadata/{field}/{}", k.replace('/', "~1")));

@@ -10,8 +10,8 @@
 //!
 //! JSON is `json.MarshalIndent(obj, "", "    ")` plus a newline, with Go's escaping of `<`, `>`, `&`.
 
+use crate::api::value::{Map, Value};
 use crate::api::{Object, ResourceInfo};
-use serde_json::{Map, Value};
 
 // ---------------------------------------------------------------------------------------------
 // -o name, lists
@@ -31,12 +31,12 @@ pub fn name_of(resource: &ResourceInfo, obj: &Object) -> String {
 /// What kubectl prints for several objects: a `v1` `List`.
 pub fn as_list(items: Vec<Object>) -> Object {
     let mut m = Map::new();
-    m.insert("apiVersion".into(), Value::String("v1".into()));
-    m.insert("items".into(), Value::Array(items));
-    m.insert("kind".into(), Value::String("List".into()));
+    m.insert("apiVersion", Value::String("v1".into()));
+    m.insert("items", Value::Array(items));
+    m.insert("kind", Value::String("List".into()));
     let mut meta = Map::new();
-    meta.insert("resourceVersion".into(), Value::String(String::new()));
-    m.insert("metadata".into(), Value::Object(meta));
+    meta.insert("resourceVersion", Value::String(String::new()));
+    m.insert("metadata", Value::Object(meta));
     Value::Object(m)
 }
 
@@ -80,7 +80,7 @@ fn write_json(out: &mut String, v: &Value, depth: usize) {
                 return;
             }
             out.push('{');
-            let mut keys: Vec<&String> = m.keys().collect();
+            let mut keys: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut keys);
             for (i, k) in keys.iter().enumerate() {
                 if i > 0 {
@@ -240,7 +240,7 @@ pub(crate) fn go_fmt_v(v: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Array(a) => format!("[{}]", a.iter().map(go_fmt_v).collect::<Vec<_>>().join(" ")),
         Value::Object(m) => {
-            let mut keys: Vec<&String> = m.keys().collect();
+            let mut keys: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut keys);
             format!(
                 "map[{}]",
@@ -798,8 +798,8 @@ fn yaml_key_less(a: &str, b: &str) -> bool {
     ar.len() < br.len()
 }
 
-pub(crate) fn yaml_sorted_keys(m: &Map<String, Value>) -> Vec<&String> {
-    let mut keys: Vec<&String> = m.keys().collect();
+pub(crate) fn yaml_sorted_keys(m: &Map) -> Vec<&str> {
+    let mut keys: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
     crate::api::sorting::sort_by(&mut keys, &|a, b| {
         if yaml_key_less(a, b) {
             std::cmp::Ordering::Less
@@ -934,7 +934,7 @@ impl Emitter {
                 self.increase_indent(false, false);
                 for k in yaml_sorted_keys(m) {
                     self.write_indent();
-                    let key = Value::String(k.clone());
+                    let key = Value::String(k.to_string());
                     let ka = analyze(k);
                     if !ka.multiline && k.len() <= 128 {
                         self.emit_node(&key, false, false, true, true);
@@ -1216,7 +1216,7 @@ impl Emitter {
 mod tests {
     use super::*;
     use crate::api::resources::lookup;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn yaml_looks_like_kubectl() {

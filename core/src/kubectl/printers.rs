@@ -11,9 +11,9 @@
 //! `-o yaml|json|name` live in [`super::output`] and `kubectl describe` in [`super::describe`];
 //! both are re-exported here.
 
+use crate::api::value::{Map, Value};
 use crate::api::{Object, ResourceInfo};
 use crate::kernel::time::EPOCH_UNIX_SECONDS;
-use serde_json::{Map, Value};
 
 pub use super::describe::{describe, describe_with, Related};
 pub use super::output::{as_list, name_of, to_json, to_yaml};
@@ -241,7 +241,7 @@ pub(crate) fn av<'a>(v: &'a Value, path: &[&str]) -> &'a [Value] {
         .unwrap_or(&[])
 }
 
-pub(crate) fn mv<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Map<String, Value>> {
+pub(crate) fn mv<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Map> {
     at(v, path).and_then(Value::as_object)
 }
 
@@ -589,7 +589,7 @@ impl GoSorter<'_> {
 // ---------------------------------------------------------------------------------------------
 
 /// `labels.FormatLabels`: `a=b,c=d` sorted by key, or `<none>`.
-pub(crate) fn format_labels(m: Option<&Map<String, Value>>) -> String {
+pub(crate) fn format_labels(m: Option<&Map>) -> String {
     let s = labels_string(m);
     if s.is_empty() {
         "<none>".to_string()
@@ -598,9 +598,9 @@ pub(crate) fn format_labels(m: Option<&Map<String, Value>>) -> String {
     }
 }
 
-fn labels_string(m: Option<&Map<String, Value>>) -> String {
+fn labels_string(m: Option<&Map>) -> String {
     let Some(m) = m else { return String::new() };
-    let mut keys: Vec<&String> = m.keys().collect();
+    let mut keys: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
     crate::api::sorting::sort(&mut keys);
     keys.iter()
         .map(|k| format!("{}={}", k, scalar_text(&m[*k])))
@@ -616,7 +616,7 @@ pub(crate) fn selector_string(sel: Option<&Value>) -> String {
     let mut reqs: Vec<(String, String)> = Vec::new();
     if let Some(ml) = sel.get("matchLabels").and_then(Value::as_object) {
         for (k, v) in ml {
-            reqs.push((k.clone(), format!("{}={}", k, scalar_text(v))));
+            reqs.push((k.to_string(), format!("{}={}", k, scalar_text(v))));
         }
     }
     for expr in sel
@@ -1988,7 +1988,9 @@ fn quantity_text(v: Option<&Value>) -> String {
 fn resourcequota_row(o: &Object, now: u64) -> Vec<String> {
     let hard = mv(o, &["status", "hard"]);
     let used = mv(o, &["status", "used"]);
-    let mut names: Vec<&String> = hard.map(|h| h.keys().collect()).unwrap_or_default();
+    let mut names: Vec<&str> = hard
+        .map(|h| h.keys().map(|k| k.as_str()).collect())
+        .unwrap_or_default();
     crate::api::sorting::sort(&mut names);
     let mut requests: Vec<String> = Vec::new();
     let mut limits: Vec<String> = Vec::new();
@@ -2153,7 +2155,7 @@ fn storageclass_row(o: &Object, now: u64) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::api::resources::lookup;
-    use serde_json::json;
+    use crate::json;
 
     fn opts() -> TableOptions {
         TableOptions::default()

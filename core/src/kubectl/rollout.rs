@@ -2,10 +2,10 @@
 
 use super::{format_error, get::targets, kind_name, Ctx};
 use crate::api::json::JsonPointer;
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources, Object};
 use crate::apiserver::{PatchType, Verb};
 use crate::kernel::time::rfc3339;
-use serde_json::{json, Value};
 
 const REVISION: &str = "deployment.kubernetes.io/revision";
 const CHANGE_CAUSE: &str = "kubernetes.io/change-cause";

@@ -5,14 +5,14 @@
 //! scheduler, so this is where it is turned away: phase `Failed`, reason `OutOfcpu` and the
 //! message `Pod was rejected: Node didn't have enough resource: cpu, requested: ...`.
 
+use crate::api::value::Value;
 use crate::api::Object;
 use crate::cluster::component::Ctx;
 use crate::controllers::podutil::At;
+use crate::json;
 use crate::scheduler::framework::{tolerates, tolerations, HostPort, NodeInfo, PodInfo, Resource};
 use crate::scheduler::plugins::{node_affinity, node_ports, taint_toleration};
-use serde_json::json;
-use serde_json::Value;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// Why the pod may not run here (`PodAdmitResult` with `Admit: false`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +74,8 @@ impl Admitted {
     }
 
     /// What admission remembers of the shared cached pod (no copy of it).
-    pub fn of_shared(pod: &Arc<Object>) -> Admitted {
-        Self::of_info(PodInfo::shared(Arc::clone(pod)))
+    pub fn of_shared(pod: &Rc<Object>) -> Admitted {
+        Self::of_info(PodInfo::shared(Rc::clone(pod)))
     }
 
     fn of_info(info: PodInfo) -> Admitted {
@@ -179,7 +179,7 @@ fn admit_info(
 
 impl super::Kubelet {
     /// `canAdmitPod` with the pods this kubelet runs that have not finished.
-    pub(super) fn admission(&self, ctx: &Ctx<'_>, pod: &Arc<Object>) -> Result<(), Rejection> {
+    pub(super) fn admission(&self, ctx: &Ctx<'_>, pod: &Rc<Object>) -> Result<(), Rejection> {
         let Some(node) = ctx.cache(super::NODE).get(&self.node) else {
             return Ok(());
         };
@@ -189,7 +189,7 @@ impl super::Kubelet {
             .filter(|w| !matches!(super::status::phase(w), "Succeeded" | "Failed"))
             .map(|w| &w.admitted)
             .collect();
-        admit_info(pod, &PodInfo::shared(Arc::clone(pod)), node, &others)
+        admit_info(pod, &PodInfo::shared(Rc::clone(pod)), node, &others)
     }
 
     /// `rejectPod`: a Warning event with the reason, and the status `Failed` with

@@ -2,8 +2,8 @@
 //! `sh -c "...; exit N"`, `exit N`, `sleep N` end as written (how crash loops, jobs and init
 //! containers are shown).
 
+use crate::api::value::Value;
 use crate::kernel::Millis;
-use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Behaviour {
@@ -138,7 +138,7 @@ pub fn of(container: &Value) -> Behaviour {
 /// long it takes and its exit code, or `None` when it never ends (`sleep infinity`, a loop).
 /// Programs the simulation does not know (`cat /tmp/healthy`, `pg_isready`) succeed at once.
 pub fn exec_outcome(command: &[String]) -> Option<(Millis, i64)> {
-    let spec = serde_json::json!({ "command": command });
+    let spec = crate::json!({ "command": command });
     let first = command
         .first()
         .map(|s| s.rsplit('/').next().unwrap_or(s).to_string());
@@ -187,7 +187,7 @@ pub fn served_paths(image: &str) -> Option<&'static [&'static str]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn commands_run_in_a_container_end_as_written() {

@@ -2,8 +2,8 @@
 //! into the sandbox's network namespace and hands out the next free address of the node's
 //! podCIDR, `DEL` removes them and frees the address.
 
+use crate::api::value::{json, Value};
 use crate::controllers::podutil::At;
-use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
 /// The kubelet's `clusterDNS` (the kube-dns Service's ClusterIP in a kubeadm cluster, the

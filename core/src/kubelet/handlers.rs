@@ -8,9 +8,9 @@
 //! [`FAIL_PROBE_ANNOTATION`] makes probes fail on purpose.
 
 use super::behaviour;
+use crate::api::value::Value;
 use crate::controllers::podutil::At;
 use crate::kernel::Millis;
-use serde_json::Value;
 
 /// `kubeplay.dev/fail-probe: "liveness"`, `"web/readiness"`, `"liveness@30s,startup"`: the
 /// listed probes (of every container, or of the one named before `/`) fail, from the given
@@ -177,7 +177,7 @@ pub fn forced_failure(pod: &Value, container: &str, kind: &str, since_start: Mil
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn servers_answer_what_they_serve_on_the_ports_they_listen() {

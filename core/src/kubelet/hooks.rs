@@ -11,10 +11,10 @@
 
 use super::handlers::{self, Target};
 use super::{behaviour, short, Action, EventType, Kubelet, Lane, Which, STOP_SERVER_MS};
+use crate::api::value::Value;
 use crate::cluster::component::Ctx;
 use crate::controllers::podutil::At;
 use crate::kernel::Millis;
-use serde_json::Value;
 
 /// Why the kubelet killed a container.
 #[derive(Clone, Debug, PartialEq, Eq)]

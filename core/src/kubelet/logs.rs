@@ -14,9 +14,9 @@ use super::behaviour;
 use super::images::ImageRef;
 use super::{Kubelet, State};
 use crate::api::meta;
+use crate::api::value::Value;
 use crate::kernel::time::{rfc3339, EPOCH_UNIX_SECONDS};
 use crate::kernel::Millis;
-use serde_json::Value;
 
 /// One line of a container's output, with the time the runtime read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -501,7 +501,7 @@ fn statement(
         }
         // Whatever else runs prints nothing here; a server (`nginx`, `httpd`) keeps running.
         _ if matches!(
-            behaviour::of(&serde_json::json!({"image": spec["image"], "command": words})),
+            behaviour::of(&crate::json!({"image": spec["image"], "command": words})),
             behaviour::Behaviour::Runs
         ) && first != "true"
             && first != "false"
@@ -517,7 +517,7 @@ fn statement(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn texts(v: Vec<LogLine>) -> Vec<String> {
         v.into_iter().map(|l| l.text).collect()

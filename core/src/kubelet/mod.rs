@@ -23,6 +23,7 @@ mod status;
 mod update;
 mod volumes;
 
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
@@ -35,9 +36,8 @@ use crate::trace::Component as Lane;
 use behaviour::Behaviour;
 use cni::Ipam;
 use images::{go_duration, with_default_tag, ImageCache, PAUSE_IMAGE};
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::rc::Rc;
 
 const PODS: usize = 0;
 const NODE: usize = 1;
@@ -243,7 +243,7 @@ impl Ctr {
 #[derive(Clone, Debug)]
 struct Worker {
     /// Shared with the informer's cache (and cheap to hand around while handling a timer).
-    pod: Arc<Object>,
+    pod: Rc<Object>,
     uid: String,
     sandbox: Option<String>,
     veth: String,
@@ -513,7 +513,7 @@ impl Kubelet {
         for w in self.workers.values_mut() {
             w.last_sent = None;
         }
-        let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
+        let pods: Vec<Rc<Object>> = ctx.cache(PODS).list_shared().collect();
         for p in pods {
             self.on_pod(ctx, &p);
         }
@@ -604,7 +604,7 @@ impl Kubelet {
         }
     }
 
-    fn on_pod(&mut self, ctx: &mut Ctx<'_>, pod: &Arc<Object>) {
+    fn on_pod(&mut self, ctx: &mut Ctx<'_>, pod: &Rc<Object>) {
         let key = key_of(pod);
         let uid = meta::uid(pod).to_string();
         if self.workers.get(&key).is_some_and(|w| w.uid != uid) {
@@ -633,7 +633,7 @@ impl Kubelet {
         self.admit(ctx, pod);
     }
 
-    fn admit(&mut self, ctx: &mut Ctx<'_>, pod: &Arc<Object>) {
+    fn admit(&mut self, ctx: &mut Ctx<'_>, pod: &Rc<Object>) {
         let key = key_of(pod);
         if self.rejected.contains(meta::uid(pod)) {
             return;
@@ -652,7 +652,7 @@ impl Kubelet {
         };
         let list = |k: &str| pod["spec"][k].as_array().into_iter().flatten().enumerate();
         let w = Worker {
-            pod: Arc::clone(pod),
+            pod: Rc::clone(pod),
             uid: meta::uid(pod).to_string(),
             sandbox: None,
             veth: String::new(),
@@ -1574,7 +1574,7 @@ impl Component for Kubelet {
                 self.started = true;
                 self.read_node(ctx);
                 ctx.after(LEASE_RENEW_MS, TAG_HEARTBEAT, true);
-                let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
+                let pods: Vec<Rc<Object>> = ctx.cache(PODS).list_shared().collect();
                 for p in pods {
                     self.on_pod(ctx, &p);
                 }

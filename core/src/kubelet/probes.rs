@@ -13,10 +13,10 @@
 
 use super::handlers::{self, Target};
 use super::{Action, EventType, Kubelet, Lane, State, Which, RESYNC_MS};
+use crate::api::value::Value;
 use crate::cluster::component::Ctx;
 use crate::controllers::podutil::At;
 use crate::kernel::Millis;
-use serde_json::Value;
 
 /// A probe type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -525,7 +525,7 @@ impl Kubelet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn probes_answer_as_the_container_would() {

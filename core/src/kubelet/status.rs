@@ -1,10 +1,10 @@
 //! The pod status the kubelet computes (`generateAPIPodStatus`, `getPhase`, `status/generate.go`).
 
 use super::{Ctr, State, Worker};
+use crate::api::value::{json, Map, Value};
 use crate::controllers::podutil::At;
 use crate::kernel::time::rfc3339;
 use crate::kernel::Millis;
-use serde_json::{json, Map, Value};
 
 /// The conditions the kubelet owns, in the order it writes them.
 pub(super) const CONDITIONS: [&str; 4] = [
@@ -22,7 +22,7 @@ fn state_json(s: &State) -> Value {
                 w["message"] = json!(m);
             }
             let mut m = Map::new();
-            m.insert("waiting".into(), w);
+            m.insert("waiting", w);
             Value::Object(m)
         }
         State::Running { started_at } => json!({"running": {"startedAt": rfc3339(*started_at)}}),
@@ -41,25 +41,25 @@ fn state_json(s: &State) -> Value {
 
 fn ctr_json(c: &Ctr) -> Value {
     let mut m = Map::new();
-    m.insert("name".into(), json!(c.name));
-    m.insert("state".into(), state_json(&c.state));
+    m.insert("name", json!(c.name));
+    m.insert("state", state_json(&c.state));
     m.insert(
-        "lastState".into(),
+        "lastState",
         c.last.as_ref().map(state_json).unwrap_or_else(|| json!({})),
     );
-    m.insert("ready".into(), json!(c.ready));
-    m.insert("restartCount".into(), json!(c.restarts));
+    m.insert("ready", json!(c.ready));
+    m.insert("restartCount", json!(c.restarts));
     let image = if c.id.is_some() {
         super::images::ImageRef::parse(&c.image).full()
     } else {
         c.image.clone()
     };
-    m.insert("image".into(), json!(image));
-    m.insert("imageID".into(), json!(c.image_id));
+    m.insert("image", json!(image));
+    m.insert("imageID", json!(c.image_id));
     if let Some(id) = &c.id {
-        m.insert("containerID".into(), json!(format!("containerd://{id}")));
+        m.insert("containerID", json!(format!("containerd://{id}")));
     }
-    m.insert("started".into(), json!(c.started));
+    m.insert("started", json!(c.started));
     Value::Object(m)
 }
 
@@ -173,22 +173,22 @@ pub(super) fn build(w: &mut Worker, host_ip: &str, now: Millis) -> Value {
     out.push(scheduled);
     // Built by hand: `json!` would copy the lists.
     let mut s = Map::new();
-    s.insert("phase".into(), json!(phase));
-    s.insert("conditions".into(), Value::Array(out));
-    s.insert("hostIP".into(), json!(host_ip));
-    s.insert("hostIPs".into(), json!([{"ip": host_ip}]));
-    s.insert("startTime".into(), Value::String(rfc3339(w.start_time)));
+    s.insert("phase", json!(phase));
+    s.insert("conditions", Value::Array(out));
+    s.insert("hostIP", json!(host_ip));
+    s.insert("hostIPs", json!([{"ip": host_ip}]));
+    s.insert("startTime", Value::String(rfc3339(w.start_time)));
     s.insert(
-        "containerStatuses".into(),
+        "containerStatuses",
         Value::Array(w.app.iter().map(ctr_json).collect()),
     );
     if let Some(ip) = &w.ip {
-        s.insert("podIP".into(), json!(ip));
-        s.insert("podIPs".into(), json!([{"ip": ip}]));
+        s.insert("podIP", json!(ip));
+        s.insert("podIPs", json!([{"ip": ip}]));
     }
     if !w.init.is_empty() {
         s.insert(
-            "initContainerStatuses".into(),
+            "initContainerStatuses",
             Value::Array(w.init.iter().map(ctr_json).collect()),
         );
     }

@@ -9,9 +9,9 @@
 
 use super::hooks::KillCause;
 use super::{Action, Kubelet, Lane, State, Which};
+use crate::api::value::Value;
 use crate::cluster::component::Ctx;
 use crate::controllers::podutil::At;
-use serde_json::Value;
 
 impl Kubelet {
     /// The pod of worker `key` was updated (and is not being deleted): the pod sync it

@@ -12,12 +12,12 @@
 //! object there is `CreateContainerConfigError`, retried with the next pod sync.
 
 use super::{Action, EventType, Kubelet, Lane, State, Which, POD_SYNC_BACKOFF_MS};
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
 use crate::controllers::podutil::At;
 use crate::kernel::Millis;
-use serde_json::{json, Value};
 
 /// The reconciler's loop period (`reconcilerLoopSleepPeriod`).
 pub const RECONCILE_MS: Millis = 100;
@@ -57,7 +57,7 @@ pub fn of(pod: &Object) -> Vec<Vol> {
 /// The volume's type: the field of its source (`configMap`, `secret`, `emptyDir`, ...).
 pub fn kind(spec: &Value) -> String {
     spec.as_object()
-        .and_then(|m| m.keys().find(|k| *k != "name").cloned())
+        .and_then(|m| m.keys().find(|k| *k != "name").map(|k| k.to_string()))
         .unwrap_or_else(|| "emptyDir".into())
 }
 

@@ -11,13 +11,13 @@
 pub mod iptables;
 
 use crate::api::json::JsonPointer;
+use crate::api::value::Value;
 use crate::api::{meta, resources::for_kind, Object};
 use crate::apiserver::Credentials;
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::kernel::Millis;
 use crate::trace::Component as Lane;
 use iptables::{Endpoint, Programmed, Rendered, ServicePort};
-use serde_json::Value;
 use std::collections::BTreeMap;
 
 const SERVICES: usize = 0;

@@ -104,7 +104,10 @@ pub fn split(text: &str) -> Vec<Document<'_>> {
 
 /// Parses one document into JSON, with errors placed in the whole file, within the limits of
 /// [`super::limits`] (a budget of [`MAX_YAML_NODES`] for this document alone).
-pub fn parse_document(file: &str, doc: &Document<'_>) -> Result<serde_json::Value, SourceError> {
+pub fn parse_document(
+    file: &str,
+    doc: &Document<'_>,
+) -> Result<crate::api::value::Value, SourceError> {
     let mut budget = MAX_YAML_NODES;
     parse_document_within(file, doc, &mut budget)
 }
@@ -114,7 +117,7 @@ pub fn parse_document_within(
     file: &str,
     doc: &Document<'_>,
     budget: &mut usize,
-) -> Result<serde_json::Value, SourceError> {
+) -> Result<crate::api::value::Value, SourceError> {
     // (line, column) in the document, both 1-based, to (line, column) in the file.
     let place = |line: usize, column: usize| {
         let column = if line == 1 && column > 0 {

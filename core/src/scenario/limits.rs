@@ -10,9 +10,9 @@
 
 use super::SourceError;
 use crate::api::json::JsonPointer;
+use crate::api::value::{Map, Value};
 use crate::api::FieldError;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Value};
 use std::fmt;
 
 /// Scenarios larger than this are refused before parsing (the playground keeps them in a
@@ -347,7 +347,7 @@ impl<'a> FlowScan<'a> {
     }
 }
 
-/// Turns one YAML document into JSON as `serde_json::Value::deserialize` does, spending one
+/// Turns one YAML document into JSON as `crate::api::value::Value::deserialize` does, spending one
 /// unit of `budget` per node and failing when it runs out.
 pub fn to_json<'de, D: de::Deserializer<'de>>(
     de: D,
@@ -575,12 +575,13 @@ mod tests {
         use serde::Deserialize;
         let text = "a: 1\nb: -2\nc: 1.5\nd: .nan\ne: ~\nf: [true, 'x', null]\n1: numeric key\n\
                     g: 18446744073709551615\nh: &x {y: 1}\ni: *x\nj:\n  <<: {k: 1}\nl: 0x1F\nm: !!str 3\n";
-        let want = serde_json::Value::deserialize(serde_yaml::Deserializer::from_str(text));
+        let want = crate::api::value::Value::deserialize(serde_yaml::Deserializer::from_str(text));
         let mut budget = 100;
         let got = to_json(serde_yaml::Deserializer::from_str(text), &mut budget);
         assert_eq!(got.unwrap(), want.unwrap());
         for bad in ["? [a]\n: 1\n", "a: !Tag x\n"] {
-            let want = serde_json::Value::deserialize(serde_yaml::Deserializer::from_str(bad));
+            let want =
+                crate::api::value::Value::deserialize(serde_yaml::Deserializer::from_str(bad));
             let got = to_json(serde_yaml::Deserializer::from_str(bad), &mut 100);
             assert_eq!(
                 got.unwrap_err().to_string(),
@@ -609,17 +610,17 @@ mod tests {
 
     #[test]
     fn workloads_are_capped_at_max_pods() {
-        let d = serde_json::json!({"spec": {"replicas": 1_000_000_000}});
+        let d = crate::json!({"spec": {"replicas": 1_000_000_000}});
         let errs = with_workload_limits("Deployment", &d, vec![]);
         assert_eq!(
             errs[0].to_string(),
             "spec.replicas: Invalid value: 1000000000: must be less than or equal to 150000 (kubeplay runs at most 150000 pods)"
         );
         assert!(with_workload_limits("ConfigMap", &d, vec![]).is_empty());
-        let ok = serde_json::json!({"spec": {"replicas": MAX_PODS}});
+        let ok = crate::json!({"spec": {"replicas": MAX_PODS}});
         assert!(with_workload_limits("ReplicaSet", &ok, vec![]).is_empty());
         assert_eq!(
-            pods_asked("apps/v1", "Deployment", &serde_json::json!({})),
+            pods_asked("apps/v1", "Deployment", &crate::json!({})),
             Some(1)
         );
         assert_eq!(pods_asked("apps/v1", "Deployment", &d), None);

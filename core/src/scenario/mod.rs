@@ -10,9 +10,9 @@ pub use limits::{
     MAX_DOCUMENTS, MAX_NODES, MAX_PODS, MAX_SCENARIO_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES,
 };
 
+use crate::api::value::Value;
 use crate::api::{meta, Object};
 use crate::kernel::{time::parse_duration, Millis};
-use serde_json::Value;
 
 pub const SCENARIO_API_VERSION: &str = "kubeplay/v1alpha1";
 

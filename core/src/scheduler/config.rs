@@ -4,7 +4,7 @@
 //! (`LeastAllocated`); anything else is refused by name rather than silently ignored.
 
 use super::plugins::node_resources_fit::ResourceName;
-use serde_json::Value;
+use crate::api::value::Value;
 
 pub const API_VERSION: &str = "kubescheduler.config.k8s.io/v1";
 pub const KIND: &str = "KubeSchedulerConfiguration";
@@ -166,7 +166,7 @@ fn parse_fit_args(path: &str, args: &Value, config: &mut SchedulerConfig) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn reads_weights_and_percentage() {

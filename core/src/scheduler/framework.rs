@@ -3,13 +3,13 @@
 //! implements only the extension points it uses; [`super::plugins`] lists them.
 
 use crate::api::quantity::Quantity;
+use crate::api::value::Value;
 use crate::api::{meta, Object};
 use crate::controllers::podutil::At;
-use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 /// The highest score a plugin may give a node (`framework.MaxNodeScore`).
 pub const MAX_NODE_SCORE: i64 = 100;
@@ -121,7 +121,7 @@ pub type HostPort = (String, String, i64);
 #[derive(Clone, Debug)]
 pub struct PodInfo {
     /// Shared with the informer's cache: the snapshot holds thousands of pods.
-    pub pod: Arc<Object>,
+    pub pod: Rc<Object>,
     /// `namespace/name`.
     pub key: String,
     /// The real requests (max of init containers and the sum of containers, plus overhead).
@@ -168,10 +168,10 @@ fn container_requests(c: &Value) -> (Resource, Resource) {
 
 impl PodInfo {
     pub fn new(pod: &Object) -> Self {
-        Self::shared(Arc::new(pod.clone()))
+        Self::shared(Rc::new(pod.clone()))
     }
 
-    pub fn shared(shared: Arc<Object>) -> Self {
+    pub fn shared(shared: Rc<Object>) -> Self {
         let pod: &Object = &shared;
         let spec = pod.get("spec");
         let list = |field: &str| -> &[Value] {
@@ -318,7 +318,7 @@ pub struct PackedLabels {
 }
 
 impl PackedLabels {
-    pub fn of(labels: Option<&serde_json::Map<String, Value>>) -> Self {
+    pub fn of(labels: Option<&crate::api::value::Map>) -> Self {
         let mut packed = PackedLabels::default();
         // A map's keys come in order, so the spans are sorted by key.
         for (k, v) in labels.into_iter().flatten() {
@@ -450,7 +450,7 @@ impl NodeInfo {
 
     /// A node with only allocatable cpu (millicores), memory (bytes) and 110 pods, for tests.
     pub fn with_allocatable(name: &str, milli_cpu: i64, memory: i64) -> Self {
-        let mut n = NodeInfo::new(&serde_json::json!({"metadata": {"name": name}}));
+        let mut n = NodeInfo::new(&crate::json!({"metadata": {"name": name}}));
         n.allocatable = Resource {
             milli_cpu,
             memory,
@@ -528,7 +528,7 @@ pub fn count_image_spread(nodes: &mut [NodeInfo]) {
     }
 }
 
-/// CycleState key of the snapshot's [`PodLabelIndex`] (an `Arc<PodLabelIndex>`).
+/// CycleState key of the snapshot's [`PodLabelIndex`] (an `Rc<PodLabelIndex>`).
 pub const POD_LABEL_INDEX: &str = "podLabelIndex";
 
 /// Which nodes hold pods with a given label, by namespace, key and value, with how many
@@ -742,7 +742,7 @@ mod tests {
 
     #[test]
     fn packed_labels_read_as_the_node_object_does() {
-        let node = serde_json::json!({"metadata": {"name": "n", "labels": {
+        let node = crate::json!({"metadata": {"name": "n", "labels": {
             "kubernetes.io/hostname": "n", "topology.kubernetes.io/zone": "zone-1",
             "a": "", "zz": "last", "日本": "語"}}, "spec": {"unschedulable": true,
             "taints": [{"key": "k", "effect": "NoSchedule"}]}});
@@ -763,12 +763,12 @@ mod tests {
         assert_eq!(info.taints().len(), 1);
         // A changed node object replaces all of them.
         let mut info = info;
-        info.set_node(&serde_json::json!({"metadata": {"name": "n", "labels": {"a": "b"}}}));
+        info.set_node(&crate::json!({"metadata": {"name": "n", "labels": {"a": "b"}}}));
         assert_eq!(info.label("a"), Some("b"));
         assert_eq!(info.label("zz"), None);
         assert!(!info.unschedulable && info.taints().is_empty());
     }
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn non_zero_requests_default_per_container() {

@@ -9,6 +9,7 @@ pub mod framework;
 pub mod plugins;
 pub mod queue;
 
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, selector::Selector, Object};
 use crate::apiserver::{Credentials, PatchType, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
@@ -24,9 +25,8 @@ use framework::{
 };
 use plugins::{default_preemption::fit_error_message, pod_topology_spread, Profile};
 use queue::{Place, SchedulingQueue};
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// The profile's name, which pods ask for in `spec.schedulerName`.
 pub const SCHEDULER_NAME: &str = "default-scheduler";
@@ -180,7 +180,7 @@ fn replicaset_selector_label(rs: &Object) -> Vec<String> {
 /// informers' [`SELECTOR_LABEL_INDEX`].
 fn default_selectors(
     ns: &str,
-    labels: Option<&serde_json::Map<String, Value>>,
+    labels: Option<&crate::api::value::Map>,
     services: &Informer,
     rss: &Informer,
     parsed: &mut VersionMemo<Option<Selector>>,
@@ -191,8 +191,8 @@ fn default_selectors(
             index_values.push(format!("{ns}/{k}={v}"));
         }
     }
-    let candidates = |informer: &Informer| -> Vec<Arc<Object>> {
-        let found: BTreeMap<&str, &Arc<Object>> = index_values
+    let candidates = |informer: &Informer| -> Vec<Rc<Object>> {
+        let found: BTreeMap<&str, &Rc<Object>> = index_values
             .iter()
             .flat_map(|value| informer.by_index_keyed(SELECTOR_LABEL_INDEX, value))
             .collect();
@@ -228,7 +228,7 @@ pub struct Scheduler {
     /// The cache's nodes with their pods, in name order (`internalcache` and its snapshot).
     snapshot: Vec<NodeInfo>,
     /// The snapshot's pods by label (shared with the cycle's state, changed between cycles).
-    pod_labels: Arc<PodLabelIndex>,
+    pod_labels: Rc<PodLabelIndex>,
     /// Pod `namespace/name` to the node it is counted on.
     pod_node: BTreeMap<String, String>,
     /// Pods bound by this scheduler that the informer has not shown bound yet.
@@ -260,7 +260,7 @@ impl Scheduler {
             next_start_node_index: 0,
             percentage_of_nodes_to_score: config.percentage_of_nodes_to_score,
             snapshot: Vec::new(),
-            pod_labels: Arc::default(),
+            pod_labels: Rc::default(),
             pod_node: BTreeMap::new(),
             assumed: BTreeMap::new(),
             node_fingerprints: BTreeMap::new(),
@@ -283,14 +283,14 @@ impl Scheduler {
     }
 
     /// Puts the pod on the node it runs on (or takes it off when it is gone or finished).
-    fn place_pod(&mut self, key: &str, pod: Option<&Arc<Object>>) {
+    fn place_pod(&mut self, key: &str, pod: Option<&Rc<Object>>) {
         // What the pod was on its node, with the node's count generation before it left.
         let mut was: Option<(usize, PodInfo, u64)> = None;
         if let Some(old) = self.pod_node.remove(key) {
             if let Some(i) = self.node_index(&old) {
                 let before = self.snapshot[i].count_generation;
                 if let Some(info) = self.snapshot[i].remove_pod(key) {
-                    Arc::make_mut(&mut self.pod_labels).remove(&old, &info);
+                    Rc::make_mut(&mut self.pod_labels).remove(&old, &info);
                     was = Some((i, info, before));
                 }
             }
@@ -315,7 +315,7 @@ impl Scheduler {
                     && old.deleting == info.deleting
                     && meta::labels(&old.pod) == meta::labels(&info.pod)
             });
-            Arc::make_mut(&mut self.pod_labels).add(&node, &info);
+            Rc::make_mut(&mut self.pod_labels).add(&node, &info);
             self.snapshot[i].add_pod(info);
             if let (true, Some((_, _, before))) = (same, was) {
                 self.snapshot[i].count_generation = before;
@@ -349,7 +349,7 @@ impl Scheduler {
             None => {
                 let pos = self.snapshot.partition_point(|n| n.name < name);
                 self.snapshot.insert(pos, NodeInfo::new(node));
-                let pods: Vec<(String, Arc<Object>)> = ctx
+                let pods: Vec<(String, Rc<Object>)> = ctx
                     .cache(PODS)
                     .list_shared()
                     .filter(|p| p.at(&["spec", "nodeName"]).and_then(Value::as_str) == Some(&name))
@@ -368,7 +368,7 @@ impl Scheduler {
     fn remove_node(&mut self, name: &str) {
         if let Some(i) = self.node_index(name) {
             let gone = self.snapshot.remove(i);
-            let index = Arc::make_mut(&mut self.pod_labels);
+            let index = Rc::make_mut(&mut self.pod_labels);
             for p in &gone.pods {
                 index.remove(name, p);
             }
@@ -392,7 +392,7 @@ impl Scheduler {
         }
     }
 
-    fn on_pod(&mut self, ctx: &mut Ctx<'_>, kind: &str, pod: &Arc<Object>) {
+    fn on_pod(&mut self, ctx: &mut Ctx<'_>, kind: &str, pod: &Rc<Object>) {
         let key = key_of(pod);
         if kind == "DELETED" {
             self.queue.delete(&key);
@@ -459,19 +459,19 @@ impl Scheduler {
         if pod_obj.get("apiVersion").and_then(Value::as_str) != Some("v1")
             || pod_obj.get("kind").and_then(Value::as_str) != Some("Pod")
         {
-            let p = Arc::make_mut(&mut pod_obj);
+            let p = Rc::make_mut(&mut pod_obj);
             p["apiVersion"] = json!("v1");
             p["kind"] = json!("Pod");
         }
         // A sampled trace of a big run drops this pod's record: no per-node table to build.
         let detailed = ctx.traced(&format!("Pod {key}"));
-        let pod = PodInfo::shared(Arc::clone(&pod_obj));
+        let pod = PodInfo::shared(Rc::clone(&pod_obj));
         let mut state = CycleState::default();
         state.write(
             pod_topology_spread::DEFAULT_SELECTORS,
             self.default_selectors(ctx, &pod),
         );
-        state.write(POD_LABEL_INDEX, Arc::clone(&self.pod_labels));
+        state.write(POD_LABEL_INDEX, Rc::clone(&self.pod_labels));
         let nodes = &self.snapshot;
         let n = nodes.len();
         let mut rows: BTreeMap<usize, NodeRow> = BTreeMap::new();
@@ -871,7 +871,7 @@ impl Component for Scheduler {
         match input {
             Input::Started => {
                 ctx.after(FLUSH_INTERVAL_MS, TAG_FLUSH, true);
-                let nodes: Vec<Arc<Object>> = ctx.cache(NODES).list_shared().collect();
+                let nodes: Vec<Rc<Object>> = ctx.cache(NODES).list_shared().collect();
                 let mut recount = false;
                 for node in &nodes {
                     recount |= self.put_node(ctx, node);
@@ -879,7 +879,7 @@ impl Component for Scheduler {
                 if recount {
                     count_image_spread(&mut self.snapshot);
                 }
-                let pods: Vec<Arc<Object>> = ctx.cache(PODS).list_shared().collect();
+                let pods: Vec<Rc<Object>> = ctx.cache(PODS).list_shared().collect();
                 for p in &pods {
                     self.on_pod(ctx, "ADDED", p);
                 }
@@ -964,7 +964,7 @@ mod tests {
             1,
         );
         rss.add_index(SELECTOR_LABEL_INDEX, replicaset_selector_label);
-        let scan = |ns: &str, labels: Option<&serde_json::Map<String, Value>>| -> Vec<String> {
+        let scan = |ns: &str, labels: Option<&crate::api::value::Map>| -> Vec<String> {
             let found = services
                 .in_namespace(ns)
                 .filter_map(service_selector)

@@ -2,8 +2,8 @@
 //! arrival (PrioritySort), backoffQ for pods waiting out their backoff, and the unschedulable
 //! pods, which wait for a cluster event that could make them schedulable.
 
+use crate::api::value::Value;
 use crate::kernel::Millis;
-use serde_json::Value;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 

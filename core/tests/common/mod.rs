@@ -58,7 +58,7 @@ pub fn temp_file(name: &str, text: &[u8]) -> String {
 }
 
 /// The records of a `--trace json` run (lines that are JSON objects).
-pub fn records(stdout: &str) -> Vec<serde_json::Value> {
+pub fn records(stdout: &str) -> Vec<kubeplay_core::api::value::Value> {
     stdout
         .lines()
         .filter(|l| l.starts_with('{'))

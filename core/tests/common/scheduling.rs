@@ -1,8 +1,8 @@
 //! Reading a scheduling run back: pods as `kubectl get pods -o json` prints them, and the
 //! `schedule` trace records' node-by-plugin tables. Shared by scheduler.rs and scheduler_scores.rs.
 
+use kubeplay_core::api::value::Value;
 use kubeplay_core::cluster::Cluster;
-use serde_json::Value;
 
 /// A cluster from the scenario text (the control plane, scheduler included, runs from the start).
 pub fn cluster(text: &str) -> Cluster {

@@ -4,7 +4,7 @@ use super::meta::{validate_annotations, validate_label_selector, validate_labels
 use super::names::{self, NameRule};
 use super::pod::validate_pod_template_spec;
 use super::*;
-use serde_json::json;
+use crate::json;
 
 pub(super) fn validate_deployment(obj: &Value) -> Errs {
     let mut errs = meta::validate_object_meta(obj, true, NameRule::Subdomain);

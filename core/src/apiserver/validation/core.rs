@@ -8,7 +8,7 @@ use super::pod::{
 };
 use super::*;
 use crate::api::quantity::Quantity;
-use serde_json::json;
+use crate::json;
 use std::collections::BTreeSet;
 
 fn is_headless(spec: &Value) -> bool {
@@ -382,12 +382,15 @@ fn secret_keys(secret: &Value) -> Vec<(String, usize)> {
     let mut keys: std::collections::BTreeMap<String, usize> = Default::default();
     if let Some(d) = obj(secret, "data") {
         for (k, v) in d {
-            keys.insert(k.clone(), v.as_str().map(|s| s.len() * 3 / 4).unwrap_or(0));
+            keys.insert(
+                k.to_string(),
+                v.as_str().map(|s| s.len() * 3 / 4).unwrap_or(0),
+            );
         }
     }
     if let Some(d) = obj(secret, "stringData") {
         for (k, v) in d {
-            keys.insert(k.clone(), v.as_str().map(str::len).unwrap_or(0));
+            keys.insert(k.to_string(), v.as_str().map(str::len).unwrap_or(0));
         }
     }
     keys.into_iter().collect()
@@ -621,7 +624,9 @@ pub(super) fn validate_limit_range(lr: &Value) -> Errs {
             obj(limit, key)
                 .map(|m| {
                     m.iter()
-                        .filter_map(|(k, v)| Quantity::from_json(v).ok().map(|q| (k.clone(), q)))
+                        .filter_map(|(k, v)| {
+                            Quantity::from_json(v).ok().map(|q| (k.to_string(), q))
+                        })
                         .collect()
                 })
                 .unwrap_or_default()

@@ -14,8 +14,8 @@
 use super::schema;
 use crate::api::error::go_quote;
 use crate::api::quantity::Quantity;
+use crate::api::value::{Map, Value};
 use crate::api::{ApiError, Object};
-use serde_json::{Map, Value};
 
 /// The `fieldValidation` directive of a create, update or patch request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -207,7 +207,7 @@ impl<'a> Walk<'a> {
     fn strukt(
         &mut self,
         s: &'static Struct,
-        m: &'a Map<String, Value>,
+        m: &'a Map,
         v: &'a Value,
         top: bool,
     ) -> Result<(), String> {
@@ -301,8 +301,8 @@ impl<'a> Walk<'a> {
 }
 
 /// The first required field absent from `m` (a null struct has none).
-fn missing(s: &Struct, m: Option<&Map<String, Value>>) -> Result<(), String> {
-    let present = |f: &&str| m.is_some_and(|m| m.contains_key(*f));
+fn missing(s: &Struct, m: Option<&Map>) -> Result<(), String> {
+    let present = |f: &&str| m.is_some_and(|m| m.contains_key(f));
     match s.required.iter().find(|f| !present(f)) {
         Some(f) => Err(format!("missing field `{f}`")),
         None => Ok(()),
@@ -368,7 +368,7 @@ fn base64_error_offset(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn err(kind: &str, api_version: &str, obj: Value) -> String {
         decode(kind, api_version, &obj).unwrap_err().message

@@ -8,7 +8,7 @@ use super::decode::{FieldValidation, Ty};
 use super::schema::{root_of, STRUCTS};
 use super::{decode, serde_decode};
 use crate::api::json::JsonPointer;
-use serde_json::{json, Map, Value};
+use crate::api::value::{json, Map, Value};
 use std::path::Path;
 
 const KINDS: [&str; 33] = [
@@ -146,8 +146,8 @@ fn mutations(kind: &str, obj: &Value, under: &str) -> usize {
         }
         let mut m = obj.clone();
         if let Some(Value::Object(o)) = m.lookup_mut(p) {
-            o.insert("zzUnknown".into(), json!({"deeper": 1}));
-            o.insert("aaUnknown".into(), json!(1));
+            o.insert("zzUnknown", json!({"deeper": 1}));
+            o.insert("aaUnknown", json!(1));
             n += check_all_directives(kind, version_of(obj), &m);
         }
     }
@@ -306,7 +306,7 @@ fn sample(ty: &Ty, depth: usize) -> Value {
 fn struct_sample(i: usize, depth: usize) -> Value {
     let mut m = Map::new();
     for f in STRUCTS[i].fields {
-        m.insert(f.name.into(), sample(&f.ty, depth));
+        m.insert(f.name, sample(&f.ty, depth));
     }
     Value::Object(m)
 }
@@ -315,7 +315,7 @@ fn required_only(i: usize) -> Value {
     let mut m = Map::new();
     for f in STRUCTS[i].fields {
         if STRUCTS[i].required.contains(&f.name) {
-            m.insert(f.name.into(), sample(&f.ty, 0));
+            m.insert(f.name, sample(&f.ty, 0));
         }
     }
     Value::Object(m)

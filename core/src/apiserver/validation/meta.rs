@@ -3,7 +3,7 @@
 
 use super::names::{self, NameRule};
 use super::*;
-use serde_json::json;
+use crate::json;
 
 /// `ValidateObjectMeta` (the core wrapper, with finalizer names checked per index).
 pub(super) fn validate_object_meta(obj: &Value, namespaced: bool, rule: NameRule) -> Errs {

@@ -28,9 +28,9 @@ mod serde_decode;
 
 pub use decode::{decode, decode_with_field_validation, FieldValidation};
 
+use crate::api::value::{Map, Value};
 use crate::api::{FieldError, FieldErrorType, Object, RESOURCES};
 use names::NameRule;
-use serde_json::{Map, Value};
 
 /// Validates a new object of `kind` (after defaulting and name generation).
 pub fn validate_create(kind: &str, obj: &Object) -> Vec<FieldError> {
@@ -295,7 +295,8 @@ pub(crate) fn semantic_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         _ if empty(a) && empty(b) => true,
         (Value::Object(x), Value::Object(y)) => {
-            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            let keys: std::collections::BTreeSet<&str> =
+                x.keys().chain(y.keys()).map(|k| k.as_str()).collect();
             keys.into_iter().all(|k| {
                 semantic_eq(
                     x.get(k).unwrap_or(&Value::Null),
@@ -313,18 +314,16 @@ pub(crate) fn semantic_eq(a: &Value, b: &Value) -> bool {
 // ---------------------------------------------------------------------------------------------
 // Reading JSON leniently: a field of the wrong type reads as absent.
 
-static NULL: Value = Value::Null;
-
 fn get<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
     let mut cur = v;
     for p in path {
-        cur = cur.get(p).unwrap_or(&NULL);
+        cur = cur.get(p).unwrap_or(crate::api::value::null());
     }
     cur
 }
 
 fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
-    v.get(key).unwrap_or(&NULL)
+    v.get(key).unwrap_or(crate::api::value::null())
 }
 
 fn str_at<'a>(v: &'a Value, key: &str) -> &'a str {
@@ -350,7 +349,7 @@ fn arr<'a>(v: &'a Value, key: &str) -> &'a [Value] {
         .unwrap_or(&[])
 }
 
-fn obj<'a>(v: &'a Value, key: &str) -> Option<&'a Map<String, Value>> {
+fn obj<'a>(v: &'a Value, key: &str) -> Option<&'a Map> {
     v.get(key).and_then(Value::as_object)
 }
 

@@ -4,7 +4,7 @@ use super::meta::{validate_annotations, validate_label_name, validate_labels};
 use super::names::{self, NameRule};
 use super::*;
 use crate::api::quantity::Quantity;
-use serde_json::json;
+use crate::json;
 use std::collections::BTreeSet;
 
 /// `ValidatePodCreate`.
@@ -1136,7 +1136,7 @@ fn probe(pr: &Value, grace: Option<i64>, p: &Path) -> Errs {
     errs
 }
 
-fn lifecycle(l: &Map<String, Value>, grace: Option<i64>, p: &Path) -> Errs {
+fn lifecycle(l: &Map, grace: Option<i64>, p: &Path) -> Errs {
     let mut errs = vec![];
     for key in ["postStart", "preStop"] {
         if let Some(h) = l.get(key).filter(|v| !v.is_null()) {
@@ -1644,14 +1644,14 @@ pub(super) fn quantity_value(name: &str, q: &Quantity, p: &Path) -> Errs {
 
 /// The quantities of a resource list, in key order; malformed ones are skipped (decoding
 /// rejects them).
-fn quantities(list: &Map<String, Value>) -> Vec<(&str, Quantity)> {
+fn quantities(list: &Map) -> Vec<(&str, Quantity)> {
     list.iter()
         .filter_map(|(k, v)| Quantity::from_json(v).ok().map(|q| (k.as_str(), q)))
         .collect()
 }
 
 /// A resource list such as `overhead`, validated as container limits.
-fn resource_list(list: &Map<String, Value>, p: &Path, container: bool) -> Errs {
+fn resource_list(list: &Map, p: &Path, container: bool) -> Errs {
     let mut errs = vec![];
     for (name, q) in quantities(list) {
         let kp = p.key(name);
@@ -1942,7 +1942,7 @@ pub(super) fn validate_pod_update(new: &Value, old: &Value) -> Errs {
                                 cm.remove("image");
                             }
                             Some(img) => {
-                                cm.insert("image".into(), img);
+                                cm.insert("image", img);
                             }
                         }
                     }
@@ -1952,7 +1952,7 @@ pub(super) fn validate_pod_update(new: &Value, old: &Value) -> Errs {
         for key in ["activeDeadlineSeconds", "schedulingGates", "tolerations"] {
             match os.get(key) {
                 Some(v) => {
-                    m.insert(key.into(), v.clone());
+                    m.insert(key, v.clone());
                 }
                 None => {
                     m.remove(key);
@@ -1964,7 +1964,7 @@ pub(super) fn validate_pod_update(new: &Value, old: &Value) -> Errs {
             && int_at(ns, "terminationGracePeriodSeconds") == Some(1)
         {
             m.insert(
-                "terminationGracePeriodSeconds".into(),
+                "terminationGracePeriodSeconds",
                 json!(old_grace.unwrap_or(0)),
             );
         }

@@ -3,7 +3,7 @@
 use super::meta::{validate_label_selector, Selector};
 use super::names::{self, NameRule};
 use super::*;
-use serde_json::json;
+use crate::json;
 
 const GROUP: &str = "rbac.authorization.k8s.io";
 

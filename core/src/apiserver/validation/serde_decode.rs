@@ -10,9 +10,9 @@
 
 use super::FieldValidation;
 use crate::api::quantity::Quantity;
+use crate::api::value::Value;
 use crate::api::{ApiError, Object};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
@@ -522,7 +522,10 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
                     // A null quantity is the zero quantity.
                     Value::Null => {
                         return visitor
-                            .visit_newtype_struct(De { v: &ZERO, cx })
+                            .visit_newtype_struct(De {
+                                v: ZERO.with(|z| *z),
+                                cx,
+                            })
                             .map_err(|e| cx.locate(e, v));
                     }
                     other => other.to_string(),
@@ -538,7 +541,10 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
             "Time" | "MicroTime" => match v {
                 Value::Null => {
                     return visitor
-                        .visit_newtype_struct(De { v: &EPOCH, cx })
+                        .visit_newtype_struct(De {
+                            v: EPOCH.with(|e| *e),
+                            cx,
+                        })
                         .map_err(|e| cx.locate(e, v));
                 }
                 Value::String(s) => {
@@ -546,7 +552,10 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
                         return Err(DeError::done(msg));
                     }
                     return visitor
-                        .visit_newtype_struct(De { v: &EPOCH, cx })
+                        .visit_newtype_struct(De {
+                            v: EPOCH.with(|e| *e),
+                            cx,
+                        })
                         .map_err(|e| cx.locate(e, v));
                 }
                 other => return Err(cx.type_error(other, "string")),
@@ -602,7 +611,7 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
                 top: false,
             }),
             Value::Null => visitor.visit_map(Map {
-                iter: EMPTY.iter(),
+                iter: EMPTY.with(|e| *e).iter(),
                 cx,
                 pending: None,
                 strukt: None,
@@ -623,7 +632,7 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
         let top = cx.top.replace(false);
         let iter = match v {
             Value::Object(m) => m.iter(),
-            Value::Null => EMPTY.iter(),
+            Value::Null => EMPTY.with(|e| *e).iter(),
             other => return Err(cx.type_error(other, &format!("v1.{name}"))),
         };
         visitor
@@ -644,7 +653,8 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
         visitor: V,
     ) -> Result<V::Value, DeError> {
         let (v, cx) = (self.v, self.cx);
-        Deserializer::deserialize_enum(v, name, variants, visitor)
+        // Enums are few and small: serde_json's own deserializer, over a copy in its form.
+        Deserializer::deserialize_enum(serde_json::Value::from(v.clone()), name, variants, visitor)
             .map_err(|e| cx.locate(de::Error::custom(e), v))
     }
 
@@ -657,13 +667,12 @@ impl<'a, 'c> Deserializer<'a> for De<'a, 'c> {
     }
 }
 
-static EPOCH: std::sync::LazyLock<Value> =
-    std::sync::LazyLock::new(|| Value::String("1970-01-01T00:00:00Z".into()));
-
-static ZERO: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::String("0".into()));
-
-static EMPTY: std::sync::LazyLock<serde_json::Map<String, Value>> =
-    std::sync::LazyLock::new(serde_json::Map::new);
+// Values are not `Sync` (their maps are shared within a thread): one leaked copy per thread.
+thread_local! {
+    static EPOCH: &'static Value = Box::leak(Box::new(Value::String("1970-01-01T00:00:00Z".into())));
+    static ZERO: &'static Value = Box::leak(Box::new(Value::String("0".into())));
+    static EMPTY: &'static crate::api::value::Map = Box::leak(Box::new(crate::api::value::Map::new()));
+}
 
 struct Seq<'a, 'c> {
     iter: std::iter::Enumerate<std::slice::Iter<'a, Value>>,
@@ -690,7 +699,7 @@ impl<'a, 'c> SeqAccess<'a> for Seq<'a, 'c> {
 }
 
 struct Map<'a, 'c> {
-    iter: serde_json::map::Iter<'a>,
+    iter: crate::api::value::Iter<'a>,
     cx: &'c Ctx<'a>,
     pending: Option<(&'a str, &'a Value)>,
     /// For a struct: its Go name and JSON fields.

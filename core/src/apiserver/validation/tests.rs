@@ -1,7 +1,7 @@
 use super::*;
 use crate::api::ApiError;
 use crate::apiserver::defaults::apply_defaults;
-use serde_json::json;
+use crate::json;
 
 /// Defaults the object as the apiserver does, then validates it.
 fn create(kind: &str, mut obj: Value) -> Vec<String> {

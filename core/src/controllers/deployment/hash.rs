@@ -5,8 +5,8 @@
 //! Kubernetes dumps the Go struct; we hash the canonical JSON of the template as stored (keys
 //! sorted at every level), so hashes have the real shape but not the real values.
 
+use crate::api::value::Value;
 use crate::api::Object;
-use serde_json::Value;
 
 const ALPHANUMS: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
 
@@ -25,7 +25,7 @@ pub const FNV32_OFFSET: u32 = 0x811c_9dc5;
 pub fn canonical_json(v: &Value, out: &mut String) {
     match v {
         Value::Object(m) => {
-            let mut keys: Vec<&String> = m.keys().collect();
+            let mut keys: Vec<&str> = m.keys().map(|k| k.as_str()).collect();
             crate::api::sorting::sort(&mut keys);
             out.push('{');
             for (i, k) in keys.iter().enumerate() {
@@ -34,7 +34,7 @@ pub fn canonical_json(v: &Value, out: &mut String) {
                 }
                 out.push_str(&serde_json::to_string(k).unwrap_or_default());
                 out.push(':');
-                canonical_json(&m[k.as_str()], out);
+                canonical_json(&m[k], out);
             }
             out.push('}');
         }
@@ -75,7 +75,7 @@ pub fn compute_hash(template: &Object, collision_count: Option<i64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn template(image: &str) -> Object {
         json!({"metadata": {"labels": {"app": "nginx"}},

@@ -15,13 +15,13 @@ use super::events::{EventType, Recorder};
 use super::podutil::*;
 use super::workqueue::{Delayed, WorkQueue};
 use super::{controller_credentials, manager_credentials, WORKER_DELAY_MS};
+use crate::api::value::{json, Value};
 use crate::api::{meta, resources::for_kind, Object, ResourceInfo};
 use crate::apiserver::{Credentials, Verb};
 use crate::cluster::component::{Component, Ctx, InformerSpec, Input};
 use crate::cluster::informer::{controller_uid_index, key_of, CONTROLLER_UID_INDEX};
 use crate::kernel::Millis;
 use crate::trace::Component as Lane;
-use serde_json::{json, Value};
 
 pub const REVISION: &str = "deployment.kubernetes.io/revision";
 pub const DESIRED_REPLICAS: &str = "deployment.kubernetes.io/desired-replicas";

@@ -2,6 +2,7 @@
 //! `Available` from the minimum availability, `Progressing` from what the rollout did.
 
 use super::{max_unavailable, DeploymentController, Retry};
+use crate::api::value::{json, Value};
 use crate::api::{meta, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
@@ -9,7 +10,6 @@ use crate::controllers::podutil::At;
 use crate::controllers::podutil::{replicas, status_i64};
 use crate::kernel::time::{parse_rfc3339, rfc3339};
 use crate::kernel::Millis;
-use serde_json::{json, Value};
 
 /// `NewRSAvailableReason`.
 pub const NEW_RS_AVAILABLE: &str = "NewReplicaSetAvailable";
@@ -393,6 +393,6 @@ pub fn check_paused_conditions(
         .subresource("status")
         .body(body);
     ctx.send_owned(req)
-        .map(std::sync::Arc::unwrap_or_clone)
+        .map(std::rc::Rc::unwrap_or_clone)
         .map_err(|_| Retry)
 }

@@ -4,9 +4,9 @@
 
 use super::{by_creation, revision, HASH_LABEL};
 use crate::api::json::JsonPointer;
+use crate::api::value::Value;
 use crate::api::Object;
 use crate::controllers::podutil::At;
-use serde_json::Value;
 
 /// The template without the `pod-template-hash` label (`EqualIgnoreHash`).
 fn without_hash(template: Option<&Value>) -> Value {
@@ -48,7 +48,7 @@ pub fn max_revision(rss: &[Object]) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn the_hash_label_does_not_make_templates_differ() {

@@ -116,7 +116,7 @@ pub fn get_all_and_sync_revision(
                 .name(meta::name(&d))
                 .body(upd);
             let written = ctx.send_owned(req).map_err(|_| Retry)?;
-            let written = std::sync::Arc::unwrap_or_clone(written);
+            let written = std::rc::Rc::unwrap_or_clone(written);
             // Keep the conditions worked out in this sync.
             let status = d.get("status").cloned();
             d = written;
@@ -205,7 +205,7 @@ fn create_new_rs(
     *meta::ensure_path(&mut selector, &["matchLabels", HASH_LABEL]) = json!(hash);
     let name = format!("{}-{hash}", meta::name(d));
     let size = new_rs_new_replicas(d, old, None);
-    let mut annotations = serde_json::Map::new();
+    let mut annotations = crate::api::value::Map::new();
     if let Some(a) = meta::annotations(d) {
         for (k, v) in a {
             if !SKIP_COPY.contains(&k.as_str()) {
@@ -213,12 +213,12 @@ fn create_new_rs(
             }
         }
     }
-    annotations.insert(DESIRED_REPLICAS.into(), json!(replicas(d).to_string()));
+    annotations.insert(DESIRED_REPLICAS, json!(replicas(d).to_string()));
     annotations.insert(
-        MAX_REPLICAS.into(),
+        MAX_REPLICAS,
         json!((replicas(d) + max_surge(d)).to_string()),
     );
-    annotations.insert(REVISION.into(), json!(new_revision.to_string()));
+    annotations.insert(REVISION, json!(new_revision.to_string()));
     let mut spec = json!({
         "replicas": size,
         "selector": selector,
@@ -276,7 +276,7 @@ fn create_new_rs(
                 );
                 d["status"] = status;
             }
-            Ok(std::sync::Arc::unwrap_or_clone(created))
+            Ok(std::rc::Rc::unwrap_or_clone(created))
         }
         Err(e) if e.code == 409 => {
             // Someone else's ReplicaSet has this name: count the collision, hash again next time.

@@ -4,7 +4,7 @@
 use crate::api::{meta, resources::for_kind, ApiError, Object};
 use crate::apiserver::Verb;
 use crate::cluster::component::Ctx;
-use serde_json::json;
+use crate::json;
 
 pub const NAME: &str = "DefaultBinder";
 

@@ -4,9 +4,9 @@
 //! considered, and the Filter state computed before preemption is not updated for the
 //! removed pods (Kubernetes' PreFilterExtensions).
 
+use crate::api::value::Value;
 use crate::controllers::podutil::At;
 use crate::scheduler::framework::*;
-use serde_json::Value;
 use std::collections::BTreeMap;
 
 pub const NAME: &str = "DefaultPreemption";
@@ -173,7 +173,7 @@ mod tests {
     }
 
     fn with_priority(mut p: PodInfo, name: &str, prio: i64) -> PodInfo {
-        std::sync::Arc::make_mut(&mut p.pod)["spec"]["priority"] = prio.into();
+        std::rc::Rc::make_mut(&mut p.pod)["spec"]["priority"] = prio.into();
         p.key = format!("default/{name}");
         p
     }

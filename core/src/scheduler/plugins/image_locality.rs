@@ -43,7 +43,7 @@ impl ScorePlugin for ImageLocality {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn score_follows_size_and_spread() {

@@ -4,8 +4,8 @@
 
 use crate::api::json::JsonPointer;
 use crate::api::selector::Selector;
+use crate::api::value::Value;
 use crate::scheduler::framework::*;
-use serde_json::Value;
 
 pub const NAME: &str = "InterPodAffinity";
 pub const REASON_AFFINITY: &str = "node(s) didn't match pod affinity rules";
@@ -313,7 +313,7 @@ impl ScorePlugin for InterPodAffinity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn node(name: &str) -> NodeInfo {
         NodeInfo::new(

@@ -1,9 +1,9 @@
 //! NodeAffinity: `nodeSelector` and required node affinity filter; preferred terms score by
 //! the sum of the weights of the terms a node matches (`plugins/nodeaffinity`).
 
+use crate::api::value::Value;
 use crate::controllers::podutil::At;
 use crate::scheduler::framework::*;
-use serde_json::Value;
 
 pub const NAME: &str = "NodeAffinity";
 pub const REASON: &str = "node(s) didn't match Pod's node affinity/selector";
@@ -147,7 +147,7 @@ impl ScorePlugin for NodeAffinity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn node(name: &str, labels: Value) -> NodeInfo {
         NodeInfo::new(&json!({"metadata": {"name": name, "labels": labels}}))

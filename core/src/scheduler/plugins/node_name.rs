@@ -1,7 +1,7 @@
 //! NodeName: a pod that names its node (`spec.nodeName`) fits only there.
 
+use crate::api::value::Value;
 use crate::scheduler::framework::*;
-use serde_json::Value;
 
 pub const NAME: &str = "NodeName";
 pub const REASON: &str = "node(s) didn't match the requested node name";
@@ -30,7 +30,7 @@ impl FilterPlugin for NodeName {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_pod_naming_a_node_fits_only_there() {

@@ -44,7 +44,7 @@ impl FilterPlugin for NodePorts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn host_port_conflicts() {

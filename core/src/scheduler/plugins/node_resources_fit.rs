@@ -112,7 +112,7 @@ impl ScorePlugin for NodeResourcesFit {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use serde_json::{json, Value};
+    use crate::api::value::{json, Value};
 
     /// A pod whose containers request these (cpu millicores, memory bytes); none: no containers.
     pub fn pod(containers: &[(i64, i64)]) -> PodInfo {

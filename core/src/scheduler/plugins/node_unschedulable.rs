@@ -1,8 +1,8 @@
 //! NodeUnschedulable: a cordoned node (`spec.unschedulable`) takes no new pods unless they
 //! tolerate `node.kubernetes.io/unschedulable:NoSchedule`.
 
+use crate::json;
 use crate::scheduler::framework::*;
-use serde_json::json;
 
 pub const NAME: &str = "NodeUnschedulable";
 pub const REASON: &str = "node(s) were unschedulable";

@@ -5,11 +5,11 @@
 
 use super::node_affinity::required_matches;
 use crate::api::selector::Selector;
+use crate::api::value::Value;
 use crate::scheduler::framework::*;
-use serde_json::Value;
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::Arc;
+use std::rc::Rc;
 
 pub const NAME: &str = "PodTopologySpread";
 pub const REASON: &str = "node(s) didn't match pod topology spread constraints";
@@ -385,7 +385,7 @@ impl PreScorePlugin for PodTopologySpread {
 /// The snapshot's label index, when the scheduler left it in the cycle state.
 fn label_index(state: &CycleState) -> Option<&PodLabelIndex> {
     state
-        .read::<Arc<PodLabelIndex>>(POD_LABEL_INDEX)
+        .read::<Rc<PodLabelIndex>>(POD_LABEL_INDEX)
         .map(|i| &**i)
 }
 
@@ -476,7 +476,7 @@ impl ScorePlugin for PodTopologySpread {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn node(name: &str, zone: &str) -> NodeInfo {
         let mut n = NodeInfo::new(&json!({"metadata": {"name": name, "labels": {
@@ -541,7 +541,7 @@ mod tests {
                     index.add(&n.name, p);
                 }
             }
-            st.write(POD_LABEL_INDEX, Arc::new(index));
+            st.write(POD_LABEL_INDEX, Rc::new(index));
         }
         let feasible: Vec<&NodeInfo> = nodes.iter().collect();
         assert!(PodTopologySpread
@@ -593,7 +593,7 @@ mod tests {
             }
         }
         index.remove("n7", &nodes[7].pods[0]);
-        st.write(POD_LABEL_INDEX, Arc::new(index));
+        st.write(POD_LABEL_INDEX, Rc::new(index));
         let cs = system_defaults(&[Selector::parse("app=web").unwrap()]);
         assert_eq!(
             domain_candidates(&st, &incoming, &cs, &nodes),

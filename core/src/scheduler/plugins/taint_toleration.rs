@@ -2,8 +2,8 @@
 //! tolerate them; `PreferNoSchedule` taints only lower the node's score
 //! (`pkg/scheduler/framework/plugins/tainttoleration`).
 
+use crate::api::value::Value;
 use crate::scheduler::framework::*;
-use serde_json::Value;
 
 pub const NAME: &str = "TaintToleration";
 /// The 1.35 reason (PR #134740): no longer names the taint.
@@ -82,7 +82,7 @@ impl ScorePlugin for TaintToleration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn node(taints: Value) -> NodeInfo {
         NodeInfo::new(&json!({"metadata": {"name": "n"}, "spec": {"taints": taints}}))
