@@ -3,6 +3,7 @@
 //! and a write copies only the maps on its path. Numbers are `serde_json`'s, and the text a
 //! value is written as is `serde_json`'s too (see [`serde`]).
 
+pub mod convert;
 mod from;
 mod index;
 mod map;
@@ -222,11 +223,92 @@ impl std::str::FromStr for Value {
     }
 }
 
-/// `serde_json::json!`, building a [`Value`].
+/// `serde_json::json!`, building a [`Value`] directly: `null`, `true`, `false`, `[...]`,
+/// `{"key": ...}` (a key is any expression that makes a [`Key`]), and any other expression,
+/// which is converted without being moved: by `Into<Value>` from a copy where it has that
+/// (cheap for values, texts and numbers), else through its `Serialize`.
 #[macro_export]
 macro_rules! json {
-    ($($json:tt)+) => {
-        $crate::api::value::Value::from(::serde_json::json!($($json)+))
+    (null) => {
+        $crate::api::value::Value::Null
+    };
+    (true) => {
+        $crate::api::value::Value::Bool(true)
+    };
+    (false) => {
+        $crate::api::value::Value::Bool(false)
+    };
+    ([]) => {
+        $crate::api::value::Value::Array(::std::vec::Vec::new())
+    };
+    ([ $($tt:tt)+ ]) => {
+        $crate::api::value::Value::Array({
+            let mut items = ::std::vec::Vec::new();
+            $crate::json_items!(items () ($($tt)+));
+            items
+        })
+    };
+    ({}) => {
+        $crate::api::value::Value::Object($crate::api::value::Map::new())
+    };
+    ({ $($tt:tt)+ }) => {
+        $crate::api::value::Value::Object({
+            let mut entries: ::std::vec::Vec<($crate::api::value::Key, $crate::api::value::Value)> =
+                ::std::vec::Vec::new();
+            $crate::json_entries!(entries () ($($tt)+));
+            entries.into_iter().collect::<$crate::api::value::Map>()
+        })
+    };
+    ($other:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::api::value::convert::{ViaInto as _, ViaSerialize as _};
+        (&$crate::api::value::convert::Wrap(&$other)).to_json()
+    }};
+}
+
+/// `json!`'s array items: the tokens up to each top-level comma are one item.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_items {
+    ($items:ident () ()) => {};
+    ($items:ident ($($item:tt)+) ()) => {
+        $items.push($crate::json!($($item)+));
+    };
+    ($items:ident ($($item:tt)+) (, $($rest:tt)*)) => {
+        $items.push($crate::json!($($item)+));
+        $crate::json_items!($items () ($($rest)*));
+    };
+    ($items:ident ($($item:tt)*) ($next:tt $($rest:tt)*)) => {
+        $crate::json_items!($items ($($item)* $next) ($($rest)*));
+    };
+}
+
+/// `json!`'s object entries: the tokens up to a top-level colon are the key, those up to the
+/// next top-level comma its value.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_entries {
+    ($entries:ident () ()) => {};
+    ($entries:ident ($($key:tt)+) (: $($rest:tt)*)) => {
+        $crate::json_value!($entries ($($key)+) () ($($rest)*));
+    };
+    ($entries:ident ($($key:tt)*) ($next:tt $($rest:tt)*)) => {
+        $crate::json_entries!($entries ($($key)* $next) ($($rest)*));
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_value {
+    ($entries:ident ($($key:tt)+) ($($value:tt)+) ()) => {
+        $entries.push(($crate::api::value::Key::from($($key)+), $crate::json!($($value)+)));
+    };
+    ($entries:ident ($($key:tt)+) ($($value:tt)+) (, $($rest:tt)*)) => {
+        $entries.push(($crate::api::value::Key::from($($key)+), $crate::json!($($value)+)));
+        $crate::json_entries!($entries () ($($rest)*));
+    };
+    ($entries:ident ($($key:tt)+) ($($value:tt)*) ($next:tt $($rest:tt)*)) => {
+        $crate::json_value!($entries ($($key)+) ($($value)* $next) ($($rest)*));
     };
 }
 
