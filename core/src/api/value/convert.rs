@@ -7,6 +7,19 @@
 use super::Value;
 use serde::Serialize;
 
+/// The list `json!` pushes an array's items onto (a function, so lints do not ask the
+/// macro's expansion to be a `vec![]` it cannot write).
+#[doc(hidden)]
+pub fn items() -> Vec<Value> {
+    Vec::new()
+}
+
+/// The list `json!` pushes an object's entries onto, sorted into a map at the end.
+#[doc(hidden)]
+pub fn entries() -> Vec<(super::Key, Value)> {
+    Vec::new()
+}
+
 #[doc(hidden)]
 pub struct Wrap<'a, T: ?Sized>(pub &'a T);
 
@@ -65,7 +78,10 @@ mod tests {
 
     #[test]
     fn a_later_equal_key_wins_as_in_serde_json() {
-        assert_eq!(json!({"a": 1, "b": 2, "a": 3}), Value::from(serde_json::json!({"a": 3, "b": 2})));
+        assert_eq!(
+            json!({"a": 1, "b": 2, "a": 3}),
+            Value::from(serde_json::json!({"a": 3, "b": 2}))
+        );
     }
 
     #[test]

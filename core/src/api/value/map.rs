@@ -10,6 +10,7 @@
 
 use super::Value;
 use std::borrow::Borrow;
+use std::cell::Cell;
 use std::fmt;
 use std::ops::Deref;
 use std::rc::Rc;
@@ -123,6 +124,25 @@ impl PartialEq<Key> for String {
 
 type Entries = Vec<(Key, Value)>;
 
+/// A map's entries and what was worked out from them once, which holds as long as they are
+/// shared unchanged: any write goes through [`Map::entries_mut`], which forgets it.
+#[derive(Default)]
+struct Shared {
+    entries: Entries,
+    /// The schema struct this map decoded as without a fault (see [`Map::schema_mark`]),
+    /// plus one; 0 when none.
+    schema_mark: Cell<u16>,
+}
+
+impl Clone for Shared {
+    fn clone(&self) -> Self {
+        Shared {
+            entries: self.entries.clone(),
+            schema_mark: Cell::new(0),
+        }
+    }
+}
+
 /// Whether two texts of the same length are equal, compared eight bytes at a time in line:
 /// map keys are short, and a call to `memcmp` per key looked at cost more than the compare.
 #[inline]
@@ -151,7 +171,7 @@ const LINEAR_SCAN_MAX: usize = 16;
 #[derive(Clone, Default)]
 pub struct Map {
     /// `None` while empty, so an empty map allocates nothing.
-    entries: Option<Rc<Entries>>,
+    entries: Option<Rc<Shared>>,
 }
 
 impl Map {
@@ -163,18 +183,41 @@ impl Map {
         match n {
             0 => Map::new(),
             n => Map {
-                entries: Some(Rc::new(Vec::with_capacity(n))),
+                entries: Some(Rc::new(Shared {
+                    entries: Vec::with_capacity(n),
+                    schema_mark: Cell::new(0),
+                })),
             },
         }
     }
 
     fn slice(&self) -> &[(Key, Value)] {
-        self.entries.as_deref().map_or(&[], Vec::as_slice)
+        self.entries
+            .as_deref()
+            .map_or(&[], |s| s.entries.as_slice())
     }
 
     /// The entries to write, copied first if another map shares them.
     fn entries_mut(&mut self) -> &mut Entries {
-        Rc::make_mut(self.entries.get_or_insert_with(Default::default))
+        let shared = Rc::make_mut(self.entries.get_or_insert_with(Default::default));
+        shared.schema_mark.set(0);
+        &mut shared.entries
+    }
+
+    /// The struct of the API schema (an index into the decoder's table) this map is known to
+    /// decode as with no error and no unknown field, if it was decoded so since it last
+    /// changed: the decoder then need not walk it again. An empty map carries no mark.
+    pub fn schema_mark(&self) -> Option<u16> {
+        let mark = self.entries.as_ref()?.schema_mark.get();
+        mark.checked_sub(1)
+    }
+
+    /// Records that the map decodes cleanly as schema struct `index` (see
+    /// [`Map::schema_mark`]).
+    pub fn set_schema_mark(&self, index: u16) {
+        if let Some(shared) = &self.entries {
+            shared.schema_mark.set(index.saturating_add(1));
+        }
     }
 
     /// Where `key` is, or where it would go.
@@ -389,7 +432,12 @@ impl<K: Into<Key>> FromIterator<(K, Value)> for Map {
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
         entries.shrink_to_fit();
         Map {
-            entries: (!entries.is_empty()).then(|| Rc::new(entries)),
+            entries: (!entries.is_empty()).then(|| {
+                Rc::new(Shared {
+                    entries,
+                    schema_mark: Cell::new(0),
+                })
+            }),
         }
     }
 }
@@ -408,7 +456,7 @@ impl IntoIterator for Map {
     fn into_iter(self) -> IntoIter {
         let entries = match self.entries {
             None => Vec::new(),
-            Some(rc) => Rc::unwrap_or_clone(rc),
+            Some(rc) => Rc::unwrap_or_clone(rc).entries,
         };
         IntoIter {
             inner: entries.into_iter(),
@@ -670,6 +718,27 @@ mod tests {
                 assert!(!same_bytes(&a, &b), "length {n}, byte {i}");
             }
         }
+    }
+
+    #[test]
+    fn a_schema_mark_lasts_until_the_map_is_written() {
+        let original = map(&[("a", 1)]);
+        assert_eq!(original.schema_mark(), None);
+        original.set_schema_mark(7);
+        let copy = original.clone();
+        assert_eq!(copy.schema_mark(), Some(7));
+        let mut written = original.clone();
+        written.insert("b", Value::from(2));
+        assert_eq!(written.schema_mark(), None);
+        assert_eq!(original.schema_mark(), Some(7));
+        // A write that changes nothing leaves the map (and its mark) as it was.
+        let mut same = original.clone();
+        same.insert("a", Value::from(1));
+        assert_eq!(same.schema_mark(), Some(7));
+        // So does a miss.
+        let mut missed = original.clone();
+        assert!(missed.get_mut("zzz").is_none());
+        assert_eq!(missed.schema_mark(), Some(7));
     }
 
     #[test]

@@ -243,7 +243,7 @@ macro_rules! json {
     };
     ([ $($tt:tt)+ ]) => {
         $crate::api::value::Value::Array({
-            let mut items = ::std::vec::Vec::new();
+            let mut items = $crate::api::value::convert::items();
             $crate::json_items!(items () ($($tt)+));
             items
         })
@@ -253,8 +253,7 @@ macro_rules! json {
     };
     ({ $($tt:tt)+ }) => {
         $crate::api::value::Value::Object({
-            let mut entries: ::std::vec::Vec<($crate::api::value::Key, $crate::api::value::Value)> =
-                ::std::vec::Vec::new();
+            let mut entries = $crate::api::value::convert::entries();
             $crate::json_entries!(entries () ($($tt)+));
             entries.into_iter().collect::<$crate::api::value::Map>()
         })

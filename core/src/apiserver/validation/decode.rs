@@ -176,7 +176,17 @@ impl<'a> Walk<'a> {
             (Ty::IntOrString, _) => Err(self.type_error(v, "int32")),
             (Ty::Any, _) => Ok(()),
             (Ty::Struct(i), Value::Object(m)) => {
-                self.strukt(&schema::STRUCTS[*i as usize], m, v, top)
+                // A map shared unchanged since it last decoded cleanly as this struct (most of
+                // an object an update or patch leaves alone) decodes cleanly again.
+                if !top && m.schema_mark() == Some(*i) {
+                    return Ok(());
+                }
+                let unknown = self.unknown.len();
+                self.strukt(&schema::STRUCTS[*i as usize], m, v, top)?;
+                if !top && self.unknown.len() == unknown {
+                    m.set_schema_mark(*i);
+                }
+                Ok(())
             }
             (Ty::Struct(i), Value::Null) => missing(&schema::STRUCTS[*i as usize], None),
             (Ty::Struct(i), _) => {
@@ -394,6 +404,35 @@ mod tests {
         assert!(decode("Unknown", "x/v1", &json!("anything")).is_ok());
         let s = json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, "data": {"a": "aGVsbG8="}});
         assert!(decode("Secret", "v1", &s).is_ok());
+    }
+
+    #[test]
+    fn an_update_is_checked_where_it_changed_and_not_where_it_shares_a_checked_part() {
+        let d = deployment(
+            json!({"replicas": 3, "template": {"spec": {"containers": [{"name": "c"}]}}}),
+        );
+        assert!(decode("Deployment", "apps/v1", &d).is_ok());
+        let Value::Object(spec) = &d["spec"] else {
+            panic!("spec")
+        };
+        assert!(spec.schema_mark().is_some(), "a clean part is marked");
+        // The copy shares the marked template; its changed field is still checked.
+        let mut changed = d.clone();
+        changed["spec"]["replicas"] = json!("3");
+        assert_eq!(
+            err("Deployment", "apps/v1", changed),
+            "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32"
+        );
+        // A part with an unknown field is not marked: its warning comes every time.
+        let odd = deployment(json!({"replicas": 1, "bogus": true}));
+        for _ in 0..2 {
+            let warnings =
+                decode_with_field_validation("Deployment", "apps/v1", &odd, FieldValidation::Warn);
+            assert_eq!(
+                warnings.unwrap(),
+                vec!["unknown field \"spec.bogus\"".to_string()]
+            );
+        }
     }
 
     #[test]
