@@ -171,6 +171,7 @@ impl Storage {
     pub fn watch_prefix(&mut self, prefix: &str) {
         if !self.watched.iter().any(|p| p == prefix) {
             self.watched.push(prefix.to_string());
+            self.etcd.hold_latest(prefix);
         }
     }
 

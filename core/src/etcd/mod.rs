@@ -38,6 +38,7 @@
 //!
 //! Everything is ordered (`BTreeMap`, `Vec`); nothing depends on the OS, the clock or randomness.
 
+mod code;
 mod history;
 mod lease;
 mod store;
@@ -297,6 +298,13 @@ pub struct Etcd {
     /// The backend file size: the high-water mark of the bytes in use (it only shrinks on defrag).
     db_size: u64,
     empty: Rc<str>,
+    /// The texts new keys are coded against (see `history.rs`).
+    references: history::References,
+    /// Scratch space for coding a superseded version, kept across writes.
+    scratch: code::Table,
+    /// Key prefixes whose latest values a reader keeps (decoded, by the text's identity):
+    /// their new keys are kept whole.
+    held_prefixes: Vec<String>,
 }
 
 impl Default for Etcd {
@@ -331,6 +339,17 @@ impl Etcd {
             bytes_held: 0,
             db_size: DB_BASE_SIZE,
             empty: Rc::from(""),
+            references: Default::default(),
+            scratch: Default::default(),
+            held_prefixes: Vec::new(),
+        }
+    }
+
+    /// Keeps the first versions of new keys under `prefix` whole, as every latest version is
+    /// (see `history.rs`): a reader holds them and knows them by their text's identity.
+    pub fn hold_latest(&mut self, prefix: &str) {
+        if !self.held_prefixes.iter().any(|p| p == prefix) {
+            self.held_prefixes.push(prefix.to_string());
         }
     }
 

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::ops::Bound;
 use std::rc::Rc;
 
-use super::history::{text_at, Stored};
+use super::history::{latest_text, text_at, Stored};
 use super::{
     Compare, CompareResult, CompareTarget, DeleteRangeResponse, DeleteResponse, Etcd, EtcdError,
     EventKind, KeyValue, Op, OpResponse, PutResponse, RangeResponse, Rev, Txn, TxnResponse,
@@ -307,17 +307,15 @@ impl Etcd {
             CompareTarget::CreateRevision(n) => compare_i64(create_rev, c.result, *n),
             CompareTarget::Version(n) => compare_i64(version, c.result, *n),
             CompareTarget::Lease(n) => compare_i64(lease, c.result, *n),
-            CompareTarget::Value(v) => {
-                match cur.and_then(|r| r.value.as_ref()?.whole()).map(|t| &**t) {
-                    None => false,
-                    Some(have) => match c.result {
-                        CompareResult::Equal => have == &**v,
-                        CompareResult::NotEqual => have != &**v,
-                        CompareResult::Greater => have > &**v,
-                        CompareResult::Less => have < &**v,
-                    },
-                }
-            }
+            CompareTarget::Value(v) => match cur.and_then(|r| r.value.as_ref()).map(latest_text) {
+                None => false,
+                Some(have) => match c.result {
+                    CompareResult::Equal => *have == **v,
+                    CompareResult::NotEqual => *have != **v,
+                    CompareResult::Greater => *have > **v,
+                    CompareResult::Less => *have < **v,
+                },
+            },
         }
     }
 
@@ -463,15 +461,28 @@ impl Etcd {
             });
         }
         self.events.push((rev, key.clone()));
+        // A new key no watch holds the text of is coded against a like one (see `history.rs`).
+        let held = |p: &String| key.starts_with(p.as_str());
+        let stored =
+            if prev.is_none() && !self.watched(&key) && !self.held_prefixes.iter().any(held) {
+                self.references.first_version(&key, value)
+            } else {
+                Stored::Whole(value)
+            };
+        let new_text = match &stored {
+            Stored::Whole(text) => Some(Rc::clone(text)),
+            _ => None,
+        };
         // Most keys (Events) are written once: room for one version until a second comes.
         let revs = self
             .keys
             .entry(key)
             .or_insert_with(|| Vec::with_capacity(1));
-        // The version it replaces is kept as its difference from this one.
-        if let Some(last) = revs.last_mut() {
-            if let Some(Stored::Whole(old)) = last.value.take() {
-                last.value = Some(Stored::superseded(old, &value));
+        // The version it replaces is kept as its code against this one.
+        if let (Some(last), Some(new)) = (revs.last_mut(), &new_text) {
+            if let Some(old) = last.value.take() {
+                let old = latest_text(&old);
+                last.value = Some(Stored::superseded(old, new, &mut self.scratch));
             }
         }
         revs.push(Rev {
@@ -479,7 +490,7 @@ impl Etcd {
             create_revision,
             version,
             lease,
-            value: Some(Stored::Whole(value)),
+            value: Some(stored),
         });
         prev_kv
     }

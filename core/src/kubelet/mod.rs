@@ -650,7 +650,15 @@ impl Kubelet {
         } else {
             "ContainerCreating"
         };
-        let list = |k: &str| pod["spec"][k].as_array().into_iter().flatten().enumerate();
+        // A slice's iterator knows its length, so each list is allocated at its size (a
+        // flattened `Option` would start at four 400-byte containers for the usual one).
+        let list = |k: &str| {
+            pod["spec"][k]
+                .as_array()
+                .map_or(&[][..], |a| &a[..])
+                .iter()
+                .enumerate()
+        };
         let w = Worker {
             pod: Rc::clone(pod),
             uid: meta::uid(pod).to_string(),

@@ -46,19 +46,58 @@ impl AsRef<str> for Key {
 
 impl From<&str> for Key {
     fn from(s: &str) -> Self {
-        Key(Rc::from(s))
+        Key::interned(s)
     }
 }
 
 impl From<String> for Key {
     fn from(s: String) -> Self {
-        Key(Rc::from(s))
+        Key::interned(&s)
     }
 }
 
 impl From<&String> for Key {
     fn from(s: &String) -> Self {
-        Key(Rc::from(s.as_str()))
+        Key::interned(s)
+    }
+}
+
+/// Keys up to this long are shared through [`KEYS`]: field names and label keys are, and a
+/// longer key is rarely one of them.
+const INTERNED_MAX_LEN: usize = 48;
+/// Slots of the table of shared keys: a few times the field names of the API.
+const INTERNED_SLOTS: usize = 2048;
+
+thread_local! {
+    /// Recently made keys by a hash of their text, one per slot: a key made again shares the
+    /// text of the one before. Every decoded object has hundreds of keys, nearly all of them
+    /// field names another object has too; each used to be an allocation of its own (about
+    /// 2 KB a pod at scale).
+    static KEYS: std::cell::RefCell<Vec<Option<Rc<str>>>> =
+        std::cell::RefCell::new(vec![None; INTERNED_SLOTS]);
+}
+
+impl Key {
+    fn interned(s: &str) -> Key {
+        if s.len() > INTERNED_MAX_LEN {
+            return Key(Rc::from(s));
+        }
+        // FNV-1a: keys are short, and any fixed hash keeps runs deterministic.
+        let hash = s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let slot = (hash as usize) % INTERNED_SLOTS;
+        KEYS.with(|keys| {
+            let mut keys = keys.borrow_mut();
+            match &keys[slot] {
+                Some(text) if **text == *s => Key(Rc::clone(text)),
+                _ => {
+                    let text: Rc<str> = Rc::from(s);
+                    keys[slot] = Some(Rc::clone(&text));
+                    Key(text)
+                }
+            }
+        })
     }
 }
 
@@ -161,6 +200,16 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     }
     // The last word overlaps the one before it when the length is not a multiple of eight.
     i == n || word(a, n - 8) == word(b, n - 8)
+}
+
+/// Inserts an entry, growing a full map by a quarter rather than doubling it: most maps that
+/// gain a key are a stored object's copy (a pod's spec gaining `nodeName` at its binding) that
+/// lives as long as the object, and half of a doubled map would stay empty.
+fn insert_at(entries: &mut Entries, index: usize, entry: (Key, Value)) {
+    if entries.len() == entries.capacity() {
+        entries.reserve_exact(entries.len() / 4 + 1);
+    }
+    entries.insert(index, entry);
 }
 
 /// Up to this many entries, a key is looked for from the start (by length first) rather than
@@ -301,7 +350,7 @@ impl Map {
                 Some(std::mem::replace(&mut self.entries_mut()[i].1, value))
             }
             Err(i) => {
-                self.entries_mut().insert(i, (key, value));
+                insert_at(self.entries_mut(), i, (key, value));
                 None
             }
         }
@@ -571,7 +620,7 @@ impl<'a> VacantEntry<'a> {
 
     pub fn insert(self, value: Value) -> &'a mut Value {
         let entries = self.map.entries_mut();
-        entries.insert(self.index, (self.key, value));
+        insert_at(entries, self.index, (self.key, value));
         &mut entries[self.index].1
     }
 }
