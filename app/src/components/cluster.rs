@@ -569,7 +569,7 @@ pub fn ClusterView() -> impl IntoView {
     let unscheduled = NodeRef::<leptos::html::Div>::new();
     draw_markup(unscheduled, pg, false, move || {
         let pods = model.with(|m| {
-            if m.unscheduled.is_empty() {
+            if m.unscheduled_len() == 0 {
                 format!(
                     "<span class=\"muted\">{}</span>",
                     escape_html(i18n.t("cluster-none"))

@@ -57,10 +57,14 @@ pub struct ClusterModel {
     /// Shared with the memo: a redraw rebuilds only the cards of nodes whose node or pods
     /// changed, and copies none.
     pub nodes: Vec<Arc<NodeCard>>,
-    /// Shared with the memo too: thousands of pods can wait at once.
+    /// The pods waiting for a node, listed only when the view draws a chip per pod (see
+    /// [`ClusterModel::counts_pods`]): a big run's tens of thousands would be listed again at
+    /// every redraw only to be counted. Shared with the memo.
     pub unscheduled: Arc<[Arc<PodChip>]>,
     pub services: Vec<ServiceCard>,
-    /// [`ClusterModel::unscheduled`] counted by STATUS.
+    /// How many pods wait, listed or not.
+    unscheduled_len: usize,
+    /// The waiting pods counted by STATUS.
     unscheduled_counts: Arc<[(String, usize)]>,
     /// Every pod, scheduled or not, counted by STATUS, in status order.
     totals: Vec<(String, usize)>,
@@ -72,7 +76,12 @@ pub const POD_CHIPS_MAX: usize = 300;
 
 impl ClusterModel {
     pub fn pod_count(&self) -> usize {
-        self.nodes.iter().map(|n| n.pods.len()).sum::<usize>() + self.unscheduled.len()
+        self.nodes.iter().map(|n| n.pods.len()).sum::<usize>() + self.unscheduled_len
+    }
+
+    /// How many pods wait for a node.
+    pub fn unscheduled_len(&self) -> usize {
+        self.unscheduled_len
     }
 
     /// Whether the view counts pods by status rather than drawing each.
@@ -280,6 +289,9 @@ impl Filed {
 /// The pods on no node, or on a node that does not exist.
 struct Waiting {
     from: Vec<String>,
+    /// Whether `pods` lists them (few pods in all) or is left empty (too many to draw).
+    listed: bool,
+    len: usize,
     pods: Arc<[Arc<PodChip>]>,
     counts: Arc<[(String, usize)]>,
 }
@@ -358,11 +370,14 @@ impl Placement {
         card
     }
 
-    /// The pods that wait, in key order: those drawn before when none of them changed.
+    /// The pods that wait, in key order when there are few pods in all (else only counted):
+    /// those drawn before when none of them changed.
     fn waiting(&mut self) -> &Waiting {
         let redraw = self.redraw;
         let mut from: Vec<String> = Vec::new();
         let mut changed = false;
+        let pod_count: usize = self.filed.iter().map(|f| f.pods.len()).sum();
+        let listed = pod_count <= POD_CHIPS_MAX;
         for (name, &i) in &self.names {
             let filed = &mut self.filed[i];
             if filed.drawn_in != redraw {
@@ -375,14 +390,17 @@ impl Placement {
                 filed.changed = false;
             }
         }
-        if changed || self.waiting.as_ref().is_none_or(|w| w.from != from) {
+        let drawn = |w: &Waiting| w.from == from && w.listed == listed;
+        if changed || !self.waiting.as_ref().is_some_and(drawn) {
             let lanes: Vec<&Filed> = from
                 .iter()
                 .map(|n| &self.filed[self.names[n.as_str()]])
                 .collect();
             // Each lane is in key order; merged, they stay so. (Several lanes are rare: pods
             // naming nodes that do not exist.)
-            let mut heads: Vec<_> = lanes.iter().map(|f| f.pods.iter().peekable()).collect();
+            // Not listed, none is merged.
+            let listing = if listed { &lanes[..] } else { &[] };
+            let mut heads: Vec<_> = listing.iter().map(|f| f.pods.iter().peekable()).collect();
             let mut pods: Vec<Arc<PodChip>> = Vec::new();
             loop {
                 let next = heads
@@ -406,6 +424,8 @@ impl Placement {
                 .collect();
             self.waiting = Some(Waiting {
                 from,
+                listed,
+                len: lanes.iter().map(|f| f.pods.len()).sum(),
                 pods: pods.into(),
                 counts,
             });
@@ -487,6 +507,7 @@ pub fn cluster_model(p: &Player, rev: i64) -> ClusterModel {
     }
     let waiting = placed.waiting();
     model.unscheduled = Arc::clone(&waiting.pods);
+    model.unscheduled_len = waiting.len;
     model.unscheduled_counts = Arc::clone(&waiting.counts);
     let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
     // Every pod is filed once, on a node or waiting.
@@ -1088,7 +1109,7 @@ mod tests {
             .flat_map(|n| status_counts(&n.pods))
             .map(|(_, n)| n)
             .sum::<usize>()
-            + m.unscheduled.len();
+            + m.unscheduled_len();
         assert_eq!(counted, POD_CHIPS_MAX + 1);
         // Three nodes of 110 pods at most: the rest wait, counted too.
         for n in &m.nodes {
@@ -1097,6 +1118,35 @@ mod tests {
                 vec![("Running".to_string(), n.pods.len())]
             );
         }
+    }
+
+    #[test]
+    fn a_big_cluster_counts_its_waiting_pods_without_listing_them() {
+        // Three nodes, full before 400 pods fit: the rest wait.
+        let p = replicas(400);
+        let m = cluster_model(&p, p.revision());
+        assert!(m.counts_pods());
+        let placed: usize = m.nodes.iter().map(|n| n.pods.len()).sum();
+        let waiting = 400 - placed;
+        assert!(waiting > 0);
+        assert_eq!(m.unscheduled_len(), waiting);
+        assert!(m.unscheduled.is_empty(), "{} listed", m.unscheduled.len());
+        assert_eq!(
+            m.unscheduled_counts(),
+            vec![("Pending".to_string(), waiting)]
+        );
+        assert_eq!(m.pod_count(), 400);
+        // The same pods, few enough to draw (the playback slider back near the start), are
+        // listed again.
+        let early = (0..p.records().len())
+            .map(|i| p.revision_at(i))
+            .find(|&rev| {
+                let m = cluster_model(&p, rev);
+                m.unscheduled_len() > 0 && !m.counts_pods()
+            })
+            .expect("a revision with a few pods waiting");
+        let m = cluster_model(&p, early);
+        assert_eq!(m.unscheduled.len(), m.unscheduled_len());
     }
 
     #[test]
