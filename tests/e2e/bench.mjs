@@ -108,8 +108,13 @@ async function playInPage(size) {
       { timeout: 900_000, polling: 250 },
     );
     const end = await page.evaluate(() => performance.now());
-    const long = await page.evaluate((t) => window.__longTasks.filter(([at]) => at >= t).map(([, d]) => d), start);
-    return { seconds: (end - start) / 1000, long: long.length, longest: Math.max(0, ...long) };
+    const tasks = await page.evaluate((t) => window.__longTasks.filter(([at]) => at >= t), start);
+    const long = tasks.map(([, d]) => d);
+    // Where they fall: by length, and by tenth of the run from Apply (to tell start, rollout, end).
+    const byLength = [50, 100, 200].map((lo, i, a) => long.filter((d) => d >= lo && d < (a[i + 1] ?? Infinity)).length);
+    const byTenth = Array.from({ length: 10 }, () => 0);
+    for (const [at] of tasks) byTenth[Math.min(9, Math.floor(((at - start) / (end - start)) * 10))] += 1;
+    return { seconds: (end - start) / 1000, long: long.length, longest: Math.max(0, ...long), byLength, byTenth };
   } finally {
     await page.close().catch(() => {});
   }
@@ -151,4 +156,11 @@ for (const size of sizes) {
       ? `| ${size} | failed: ${r.error} | - | - |`
       : `| ${size} | ${r.seconds.toFixed(2)} s | ${r.long} | ${Math.round(r.longest)} ms |`,
   );
+}
+for (const size of sizes) {
+  const r = pageRuns.get(size);
+  if (!r?.long) continue;
+  const [a, b, c] = r.byLength;
+  console.log('');
+  console.log(`${size}'s long tasks: ${a} of 50 to 100 ms, ${b} of 100 to 200 ms, ${c} of 200 ms or more; by tenth of the run from Apply: ${r.byTenth.join(', ')}`);
 }
