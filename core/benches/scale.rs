@@ -3,11 +3,14 @@
 //! Run with `cargo bench -p kubeplay-core --bench scale` (medium and large), or name the sizes:
 //! `cargo bench -p kubeplay-core --bench scale -- medium large limits`.
 //!
+//! `-- --steps` also times every step and prints, per component, its longest single step and
+//! how many took over 25 ms: the steps a page cannot cut into frames.
+//!
 //! `-- --json` prints one JSON object per size instead of the table (for `scripts/bench.sh`,
 //! which sets it beside the browser's figures). The scenarios and the measurement are
 //! `kubeplay_core::benchmark`'s.
 
-use kubeplay_core::benchmark::{run, Outcome, SIZES};
+use kubeplay_core::benchmark::{run_timing, Outcome, StepTimes, SIZES};
 use std::time::Instant;
 
 /// mimalloc: see core/Cargo.toml for why the native binaries use it.
@@ -24,6 +27,7 @@ fn peak_rss_mib() -> Option<f64> {
 
 fn main() {
     let json = std::env::args().any(|a| a == "--json");
+    let time_steps = std::env::args().any(|a| a == "--steps");
     let wanted: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
@@ -38,7 +42,12 @@ fn main() {
     }
     for size in SIZES.iter().filter(|s| wanted.contains(&s.name)) {
         let start = Instant::now();
-        let o = run(size, &mut || start.elapsed().as_secs_f64());
+        let mut steps = StepTimes::default();
+        let o = run_timing(
+            size,
+            &mut || start.elapsed().as_secs_f64(),
+            time_steps.then_some(&mut steps),
+        );
         let peak = peak_rss_mib();
         if json {
             println!(
@@ -58,7 +67,32 @@ fn main() {
         } else {
             print_row(size.name, size.nodes, size.pods(), &o, peak);
         }
+        if time_steps {
+            print_steps(size.name, &steps);
+        }
     }
+}
+
+/// The components by their longest single step, longest first.
+fn print_steps(size: &str, steps: &StepTimes) {
+    let mut owners: Vec<_> = steps.by_owner.iter().collect();
+    owners.sort_by(|a, b| b.1.longest_s.total_cmp(&a.1.longest_s));
+    println!();
+    println!("{size}: steps by component, longest first");
+    println!();
+    println!("| component | on | steps | total | longest | at (virtual) | over 25 ms |");
+    println!("|---|---|---|---|---|---|---|");
+    for ((name, why), o) in owners {
+        println!(
+            "| {name} | {why} | {} | {:.2} s | {:.1} ms | {:.1} s | {} |",
+            o.steps,
+            o.total_s,
+            o.longest_s * 1000.0,
+            o.longest_at as f64 / 1000.0,
+            o.slow
+        );
+    }
+    println!();
 }
 
 fn print_header() {

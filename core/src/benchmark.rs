@@ -13,7 +13,8 @@
 use crate::api::resources::for_kind;
 use crate::apiserver::{Request, Verb};
 use crate::cluster::{admin_credentials, Cluster};
-use std::collections::HashMap;
+use crate::kernel::time::Millis;
+use std::collections::{BTreeMap, HashMap};
 
 pub struct Size {
     pub name: &'static str,
@@ -89,9 +90,60 @@ pub struct Outcome {
     pub counted: u64,
 }
 
+/// How long single steps took, by who ran them (a kubelet counts as `kubelet` and a kube-proxy
+/// as `kube-proxy`, whichever node's): what a page that runs the simulation in slices cannot cut, since a step longer
+/// than a frame is a long task however the page paces itself.
+#[derive(Debug, Default)]
+pub struct StepTimes {
+    /// (component, "timer", "watch" or "apply") to its steps, their total and the longest.
+    pub by_owner: BTreeMap<(String, &'static str), OwnerSteps>,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OwnerSteps {
+    pub steps: u64,
+    pub total_s: f64,
+    pub longest_s: f64,
+    /// The virtual time of the longest step.
+    pub longest_at: Millis,
+    /// How many took longer than [`SLOW_STEP_S`].
+    pub slow: u64,
+}
+
+/// A step this long natively is about a frame's whole budget in a browser tab (wasm runs at
+/// about half native speed and a long task is one over 50 ms).
+pub const SLOW_STEP_S: f64 = 0.025;
+
+impl StepTimes {
+    fn add(&mut self, owner: (String, &'static str), at: Millis, took: f64) {
+        let name = match owner.0.split_once('/') {
+            Some((per_node, _)) => per_node.to_string(),
+            None => owner.0,
+        };
+        let o = self.by_owner.entry((name, owner.1)).or_default();
+        o.steps += 1;
+        o.total_s += took;
+        if took > o.longest_s {
+            o.longest_s = took;
+            o.longest_at = at;
+        }
+        o.slow += u64::from(took > SLOW_STEP_S);
+    }
+}
+
 /// Runs a size from the parse of its text to all pods Running (or 10 virtual minutes).
 /// `seconds()` reads the wall clock (`Instant` natively, `performance.now()` in a browser).
 pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
+    run_timing(size, seconds, None)
+}
+
+/// [`run`], also timing each step into `steps` when given (reading the clock around every
+/// step costs a little of the run's speed).
+pub fn run_timing(
+    size: &Size,
+    seconds: &mut dyn FnMut() -> f64,
+    mut steps: Option<&mut StepTimes>,
+) -> Outcome {
     let total = size.deployments * size.replicas;
     let text = scenario(size);
     let start = seconds();
@@ -121,6 +173,14 @@ pub fn run(size: &Size, seconds: &mut dyn FnMut() -> f64) -> Outcome {
     let mut t = 0;
     while t < 600_000 {
         t += 1_000;
+        if let Some(steps) = steps.as_deref_mut() {
+            while c.next_time().is_some_and(|next| next <= t) {
+                let owner = c.next_step_owner();
+                let before = seconds();
+                c.step_one();
+                steps.add(owner, c.now(), seconds() - before);
+            }
+        }
         c.run(Some(t));
         for e in c.api.take_watch_events(id) {
             let key = crate::cluster::informer::key_of(&e.object);

@@ -857,6 +857,27 @@ impl Cluster {
         self.queue.peek_time()
     }
 
+    /// Who the next step runs, and why: the component's name and "timer" or "watch"
+    /// (the scenario's apply is "kubectl"). What the benchmarks time steps by.
+    pub fn next_step_owner(&self) -> (String, &'static str) {
+        let owner = |slot: usize| {
+            self.slots[slot]
+                .component
+                .as_ref()
+                .map(|c| c.name())
+                .unwrap_or_default()
+        };
+        if self.applying.is_some() {
+            return ("kubectl".into(), "apply");
+        }
+        match self.queue.peek().map(|q| &q.event) {
+            Some(Event::Deliver { slot, .. }) => (owner(*slot), "watch"),
+            Some(Event::Timer { slot, .. }) => (owner(*slot), "timer"),
+            Some(Event::Step(_)) => ("kubectl".into(), "step"),
+            None => (String::new(), ""),
+        }
+    }
+
     /// Runs until quiet (nothing left but periodic work) or, with `until`, to exactly that time.
     pub fn run(&mut self, until: Option<Millis>) {
         let limit = until.unwrap_or(MAX_RUN_MS);

@@ -77,6 +77,11 @@ impl<E> EventQueue<E> {
         self.heap.peek().map(|e| e.at)
     }
 
+    /// The next event, without removing it.
+    pub fn peek(&self) -> Option<&E> {
+        self.heap.peek().map(|e| &e.event)
+    }
+
     /// Removes the next event and advances the clock to its time.
     pub fn pop(&mut self) -> Option<(Millis, E)> {
         let e = self.heap.pop()?;
