@@ -403,14 +403,73 @@ async fn while_playing_a_card_out_of_view_is_drawn_when_it_comes_into_view() {
     pg.playing.set(false);
 }
 
+/// The heat map's canvas once painted: its width comes from a ResizeObserver, a frame later.
+async fn painted_heat_map(root: &web_sys::HtmlElement) -> web_sys::HtmlCanvasElement {
+    let canvas = find(root, "[data-testid=node-heatmap]");
+    let painted = within_frames(30, || canvas.has_attribute("data-cells")).await;
+    assert!(painted, "the heat map was not painted");
+    canvas.unchecked_into()
+}
+
+/// Where cell `i` of the canvas is: its centre, in CSS pixels from the canvas's top left.
+fn cell_centre(canvas: &web_sys::HtmlCanvasElement, i: usize) -> (f64, f64) {
+    let columns: usize = canvas
+        .get_attribute("data-columns")
+        .unwrap()
+        .parse()
+        .unwrap();
+    (
+        (i % columns) as f64 * 16.0 + 7.0,
+        (i / columns) as f64 * 16.0 + 7.0,
+    )
+}
+
+/// A mouse event of `kind` at the centre of cell `i`, as the pointer would send it.
+fn point_at(canvas: &web_sys::HtmlCanvasElement, i: usize, kind: &str) {
+    let (x, y) = cell_centre(canvas, i);
+    let rect = canvas.get_bounding_client_rect();
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + x).round() as i32);
+    init.set_client_y((rect.top() + y).round() as i32);
+    let ev = web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).unwrap();
+    canvas.dispatch_event(&ev).unwrap();
+}
+
+/// What the pointer over cell `i` reads: the canvas's title names the cell's node.
+fn hover_title(canvas: &web_sys::HtmlCanvasElement, i: usize) -> String {
+    point_at(canvas, i, "mousemove");
+    canvas.get_attribute("title").unwrap_or_default()
+}
+
+/// The cell whose node is `name`, found by pointing at the cells in turn.
+fn cell_of(canvas: &web_sys::HtmlCanvasElement, cells: usize, name: &str) -> usize {
+    (0..cells)
+        .find(|&i| hover_title(canvas, i).starts_with(&format!("{name}: ")))
+        .unwrap_or_else(|| panic!("no cell names {name}"))
+}
+
+/// The colour painted at the centre of cell `i`, as RGBA.
+fn pixel(canvas: &web_sys::HtmlCanvasElement, i: usize) -> Vec<u8> {
+    let (x, y) = cell_centre(canvas, i);
+    let ratio = f64::from(canvas.width()) / canvas.client_width() as f64;
+    let ctx: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    ctx.get_image_data(x * ratio, y * ratio, 1.0, 1.0)
+        .unwrap()
+        .data()
+        .to_vec()
+}
+
 /// A cluster of more nodes than the view draws cards for: a heat map with a cell per node,
-/// the pods totalled by status, and the card of the node picked in it.
+/// the pods totalled by status, and the card of the node picked in it (by a click, then by
+/// the arrow keys).
 #[wasm_bindgen_test]
 async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
     let (_, root) = big_cluster_view().await;
     assert!(all(&root, "[data-testid=cluster] .nodes > .node-card").len() <= 1);
-    let cells = all(&root, "[data-testid=node-heatmap] button.heat-cell");
-    assert_eq!(cells.len(), 120);
+    let canvas = painted_heat_map(&root).await;
+    assert_eq!(canvas.get_attribute("data-cells").as_deref(), Some("120"));
     let summary = find(&root, "[data-testid=cluster-summary]")
         .text_content()
         .unwrap();
@@ -420,16 +479,12 @@ async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
     );
     assert!(summary.contains("Running"), "{summary}");
     // A node with a pod: its cell says so, and picking it shows its card.
-    let busy = cells
-        .iter()
-        .find(|c| {
-            c.get_attribute("title")
-                .is_some_and(|t| !t.contains(", 0/110 pods"))
-        })
-        .expect("a node runs a pod")
-        .clone();
-    let name = busy.get_attribute("data-node").unwrap();
-    busy.unchecked_into::<web_sys::HtmlElement>().click();
+    let (busy, title) = (0..120)
+        .map(|i| (i, hover_title(&canvas, i)))
+        .find(|(_, t)| !t.is_empty() && !t.contains(", 0/110 pods"))
+        .expect("a node runs a pod");
+    let name = title.split(':').next().unwrap().to_string();
+    point_at(&canvas, busy, "click");
     tick().await;
     let card = find(&root, ".picked-node .node-card");
     assert_eq!(
@@ -439,6 +494,19 @@ async fn a_big_cluster_is_a_heat_map_whose_cells_open_their_node() {
     assert!(
         !all(&root, ".picked-node .pod-count[data-status=Running]").is_empty()
             || !all(&root, ".picked-node button.pod[data-status=Running]").is_empty()
+    );
+    // The next cell by the keyboard.
+    let next = hover_title(&canvas, busy + 1);
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("ArrowRight");
+    init.set_bubbles(true);
+    let key = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    canvas.dispatch_event(&key).unwrap();
+    tick().await;
+    let card = find(&root, ".picked-node .node-card");
+    assert!(
+        next.starts_with(&format!("{}: ", card.get_attribute("data-node").unwrap())),
+        "{next}"
     );
 }
 
@@ -460,10 +528,8 @@ async fn the_cards_left_for_the_heat_map_are_not_drawn_any_more() {
     // Back to 120: the heat map, and the grid is out of the page.
     pg.seek(before);
     tick().await;
-    assert_eq!(
-        all(&root, "[data-testid=node-heatmap] button.heat-cell").len(),
-        120
-    );
+    let canvas = painted_heat_map(&root).await;
+    assert_eq!(canvas.get_attribute("data-cells").as_deref(), Some("120"));
     assert!(!grid.is_connected());
     assert_eq!(grid.child_element_count(), 0);
     pg.seek(before - 1);
@@ -471,37 +537,25 @@ async fn the_cards_left_for_the_heat_map_are_not_drawn_any_more() {
     assert_eq!(grid.child_element_count(), 0, "drawn into out of the page");
 }
 
-/// A redraw of the heat map changes the cells that changed, in place: the browser does not
-/// lay out a thousand new buttons each time.
+/// A redraw of the heat map repaints the cells that changed, on the same canvas: a cordoned
+/// node's cell fades, its neighbour's stays as it was.
 #[wasm_bindgen_test]
-async fn the_heat_map_restyles_a_changed_cell_in_place() {
+async fn the_heat_map_repaints_a_changed_cell_in_place() {
     let (pg, root) = big_cluster_view().await;
-    let before = all(&root, "[data-testid=node-heatmap] button.heat-cell");
-    assert_eq!(before.len(), 120);
-    let cell = |name: &str| {
-        find(
-            &root,
-            &format!("[data-testid=node-heatmap] [data-node=\"{name}\"]"),
-        )
-    };
-    assert!(!cell("n-007").class_name().contains("cordoned"));
+    let canvas = painted_heat_map(&root).await;
+    let (cordoned, neighbour) = (
+        cell_of(&canvas, 120, "n-007"),
+        cell_of(&canvas, 120, "n-008"),
+    );
+    let (before, beside) = (pixel(&canvas, cordoned), pixel(&canvas, neighbour));
+    assert_eq!(before[3], 255, "an opaque cell: {before:?}");
     pg.command(Tool::Kubectl, "kubectl cordon n-007");
     tick().await;
-    let after = all(&root, "[data-testid=node-heatmap] button.heat-cell");
-    assert_eq!(after.len(), 120);
-    assert!(
-        before
-            .iter()
-            .zip(&after)
-            .all(|(a, b)| a.is_same_node(Some(b))),
-        "the cells are the same elements"
-    );
-    assert!(
-        cell("n-007").class_name().contains("cordoned"),
-        "{}",
-        cell("n-007").class_name()
-    );
-    assert!(!cell("n-008").class_name().contains("cordoned"));
+    let after = find(&root, "[data-testid=node-heatmap]");
+    assert!(after.is_same_node(Some(&canvas)), "the same canvas");
+    let faded = pixel(&canvas, cordoned);
+    assert!(faded[3] < 200, "cordoned cells fade: {faded:?}");
+    assert_eq!(pixel(&canvas, neighbour), beside);
 }
 
 #[wasm_bindgen_test]

@@ -49,7 +49,7 @@ fn bar_html(i18n: I18n, label: &'static str, used: i64, total: i64, text: &str) 
 }
 
 /// Pods counted: one badge per status with its count.
-fn counts_html(out: &mut String, counts: &[(String, usize)]) {
+pub(super) fn counts_html(out: &mut String, counts: &[(String, usize)]) {
     for (status, n) in counts {
         let s = escape_html(status);
         let _ = write!(
@@ -86,7 +86,7 @@ fn pods_html(pods: &[Arc<PodChip>], counted: bool) -> String {
 }
 
 /// A node's card: its Ready state, requests against allocatable, taints, labels and pods.
-fn node_card(i18n: I18n, n: &NodeCard, counted: bool) -> (String, String) {
+pub(super) fn node_card(i18n: I18n, n: &NodeCard, counted: bool) -> (String, String) {
     let name = escape_html(&n.name);
     let mut out = format!(
         "<article class=\"node-card\" data-node=\"{name}\" aria-label=\"node {name}\"><header><h3>{name}</h3>\
@@ -162,7 +162,9 @@ fn mark_selected(root: &web_sys::Element, selected: Option<&str>) {
 }
 
 /// One listener for the chips under an element: the chip clicked selects its pod.
-fn select_clicked_pod(pg: Playground) -> impl Fn(leptos::ev::MouseEvent) + Copy + 'static {
+pub(super) fn select_clicked_pod(
+    pg: Playground,
+) -> impl Fn(leptos::ev::MouseEvent) + Copy + 'static {
     move |ev| {
         use wasm_bindgen::JsCast;
         let key = ev
@@ -297,7 +299,7 @@ impl DrawnMarkup {
 /// Draws `items()` under `el` whenever they change (see [`DrawnMarkup`]; `cards`: leaving
 /// those out of view as they are while playback runs), and keeps the selected pod's chip
 /// marked.
-fn draw_markup(
+pub(super) fn draw_markup(
     el: NodeRef<leptos::html::Div>,
     pg: Playground,
     cards: bool,
@@ -324,220 +326,6 @@ fn draw_markup(
         drawn.update_value(|d| d.draw(&el, items, playing));
         mark_selected(&el, pg.selected_pod.get().as_deref());
     });
-}
-
-/// How a node's cell looks: its class (fill level and state) and whether it is the one picked.
-fn cell_class(n: &NodeCard, picked: bool) -> String {
-    let mut class = format!("heat-cell level-{}", n.fill_level());
-    if n.ready != "Ready" {
-        class.push_str(" not-ready");
-    }
-    if n.unschedulable {
-        class.push_str(" cordoned");
-    }
-    if picked {
-        class.push_str(" picked");
-    }
-    class
-}
-
-/// What a cell's title says, as values: the title is formatted again only when these change.
-type TitleFacts = (String, i64, usize, i64);
-
-fn title_facts(n: &NodeCard) -> TitleFacts {
-    (
-        n.ready.clone(),
-        n.fill_percent(),
-        n.pods.len(),
-        n.pods_allocatable,
-    )
-}
-
-/// The heat map's cells as markup, one button per node. Thousands of cells are written as
-/// one string (escaped) rather than as components: as fast to draw, and a fraction of the
-/// code the page downloads.
-fn heat_cells(
-    nodes: &[Arc<NodeCard>],
-    picked: Option<&str>,
-    title: &dyn Fn(&NodeCard) -> String,
-) -> String {
-    let mut html = String::with_capacity(nodes.len() * 160);
-    for n in nodes {
-        let name = escape_html(&n.name);
-        let title = escape_html(&title(n));
-        let level = n.fill_level();
-        let is_picked = picked == Some(n.name.as_str());
-        let class = cell_class(n, is_picked);
-        html.push_str(&format!(
-            "<button type=\"button\" class=\"{class}\" data-node=\"{name}\" data-level=\"{level}\" \
-             aria-pressed=\"{is_picked}\" title=\"{title}\" aria-label=\"{title}\"></button>"
-        ));
-    }
-    html
-}
-
-/// The cells as last drawn, so a redraw touches only the cells that changed: rewriting all
-/// of them made the browser style and lay out a thousand new buttons at every redraw.
-#[derive(Default)]
-struct DrawnCells {
-    lang: String,
-    /// Per cell, in node order: its node, class and title facts.
-    cells: Vec<(String, String, TitleFacts)>,
-}
-
-impl DrawnCells {
-    /// Brings the cells under `map` to `nodes`: in place when the same nodes are drawn in the
-    /// same language, written anew otherwise.
-    fn draw(
-        &mut self,
-        map: &web_sys::Element,
-        nodes: &[Arc<NodeCard>],
-        picked: Option<&str>,
-        lang: &str,
-        title: &dyn Fn(&NodeCard) -> String,
-    ) {
-        let same_nodes = self.lang == lang
-            && self.cells.len() == nodes.len()
-            && self.cells.iter().zip(nodes).all(|(c, n)| c.0 == n.name);
-        let face = |n: &NodeCard| {
-            let class = cell_class(n, picked == Some(n.name.as_str()));
-            (class, title_facts(n))
-        };
-        if !same_nodes {
-            map.set_inner_html(&heat_cells(nodes, picked, title));
-            self.lang = lang.to_string();
-            self.cells = nodes
-                .iter()
-                .map(|n| {
-                    let (class, facts) = face(n);
-                    (n.name.clone(), class, facts)
-                })
-                .collect();
-            return;
-        }
-        let mut cell = map.first_element_child();
-        for (n, drawn) in nodes.iter().zip(&mut self.cells) {
-            let Some(el) = cell else { break };
-            let (class, facts) = face(n);
-            if class != drawn.1 {
-                el.set_class_name(&class);
-                let _ = el.set_attribute("data-level", &n.fill_level().to_string());
-                let _ = el.set_attribute(
-                    "aria-pressed",
-                    if picked == Some(n.name.as_str()) {
-                        "true"
-                    } else {
-                        "false"
-                    },
-                );
-                drawn.1 = class;
-            }
-            if facts != drawn.2 {
-                let title = title(n);
-                let _ = el.set_attribute("title", &title);
-                let _ = el.set_attribute("aria-label", &title);
-                drawn.2 = facts;
-            }
-            cell = el.next_element_sibling();
-        }
-    }
-}
-
-/// A big cluster's nodes: a cell each, coloured by how full it is, and the card of the node
-/// picked (the first one until one is).
-#[component]
-fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
-    let i18n = crate::state::i18n::i18n();
-    let pg = expect_context::<Playground>();
-    let picked = RwSignal::new(None::<String>);
-    // Each part reads the model in place: cloning it would copy a vector per node.
-    let summary = move || {
-        let (nodes, ready, pods) = model.with(|m| {
-            let ready = m.nodes.iter().filter(|n| n.ready == "Ready").count();
-            (m.nodes.len(), ready, m.pod_count())
-        });
-        i18n.ta(
-            "cluster-heat-summary",
-            &[
-                ("nodes", &nodes.to_string()),
-                ("ready", &ready.to_string()),
-                ("pods", &pods.to_string()),
-            ],
-        )
-    };
-    // The cells are drawn by hand (see `DrawnCells`), after the map is in the page.
-    let map = NodeRef::<leptos::html::Div>::new();
-    let drawn = StoredValue::new(DrawnCells::default());
-    Effect::new(move |_| {
-        let Some(map) = map.get() else {
-            return;
-        };
-        let title = |n: &NodeCard| {
-            i18n.ta(
-                "cluster-heat-cell",
-                &[
-                    ("node", &n.name),
-                    ("ready", &n.ready),
-                    ("percent", &n.fill_percent().to_string()),
-                    ("pods", &n.pods.len().to_string()),
-                    ("allocatable", &n.pods_allocatable.to_string()),
-                ],
-            )
-        };
-        let picked = picked.get();
-        let lang = i18n.lang.get();
-        model.with(|m| {
-            drawn.update_value(|d| d.draw(&map, &m.nodes, picked.as_deref(), lang, &title))
-        });
-    });
-    // One listener for every cell: the cell clicked names its node.
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        use wasm_bindgen::JsCast;
-        let node = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.get_attribute("data-node"));
-        if let Some(node) = node {
-            picked.set(Some(node));
-        }
-    };
-    let legend = move || {
-        let mut html = escape_html(i18n.t("cluster-heat-legend"));
-        for l in 0..5 {
-            html.push_str(&format!(
-                " <span class=\"heat-cell level-{l}\"></span><span class=\"heat-range\">{}-{}%</span>",
-                l * 20,
-                l * 20 + 20
-            ));
-        }
-        html
-    };
-    let card = NodeRef::<leptos::html::Div>::new();
-    draw_markup(card, pg, false, move || {
-        let name = picked.get();
-        model.with(|m| {
-            let node = match &name {
-                Some(name) => m.nodes.iter().find(|n| &n.name == name),
-                None => m.nodes.first(),
-            };
-            node.map(|n| node_card(i18n, n, m.counts_pods()))
-                .into_iter()
-                .collect()
-        })
-    });
-    let totals = move || {
-        let mut html = escape_html(&summary());
-        html.push(' ');
-        model.with(|m| counts_html(&mut html, &m.status_totals()));
-        html
-    };
-    view! {
-        <p class="heat-summary" data-testid="cluster-summary" inner_html=totals></p>
-        <div class="heatmap" role="group" data-testid="node-heatmap" aria-label=move || i18n.t("cluster-heat-label")
-            on:click=on_click node_ref=map></div>
-        <p class="heat-legend" aria-hidden="true" inner_html=legend></p>
-        <div class="nodes picked-node" on:click=select_clicked_pod(pg) node_ref=card></div>
-    }
 }
 
 #[component]
@@ -591,7 +379,7 @@ pub fn ClusterView() -> impl IntoView {
     view! {
         <div data-testid="cluster" class="view cluster" role="region" aria-label=move || i18n.t("cluster-label")>
             {move || if heat_map.get() {
-                view! { <HeatMap model=model /> }.into_any()
+                view! { <super::heat_map::HeatMap model=model /> }.into_any()
             } else {
                 view! { <div class="nodes" on:click=select_clicked_pod(pg) node_ref=grid></div> }.into_any()
             }}
@@ -646,34 +434,6 @@ mod tests {
             unschedulable: false,
             pods: vec![],
         }
-    }
-
-    #[test]
-    fn heat_cells_are_one_button_per_node_with_their_state_and_escaped_text() {
-        let mut cordoned = node("n-2", "Ready", 900);
-        cordoned.unschedulable = true;
-        let nodes = [
-            node("n-1", "Ready", 250),
-            node("n\"><img src=x onerror=alert(1)>", "NotReady", 0),
-            cordoned,
-        ]
-        .map(Arc::new);
-        let html = heat_cells(&nodes, Some("n-1"), &|n| format!("{} <b>", n.name));
-        assert_eq!(html.matches("<button ").count(), 3);
-        assert!(html.contains(r#"class="heat-cell level-1 picked" data-node="n-1" data-level="1" aria-pressed="true""#), "{html}");
-        assert!(
-            html.contains(r#"class="heat-cell level-0 not-ready""#),
-            "{html}"
-        );
-        assert!(
-            html.contains(r#"class="heat-cell level-4 cordoned""#),
-            "{html}"
-        );
-        assert!(!html.contains("<img") && !html.contains("<b>"), "{html}");
-        assert!(
-            html.contains("n&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"),
-            "{html}"
-        );
     }
 
     fn chip(key: &str, status: &str) -> Arc<crate::state::derive::PodChip> {

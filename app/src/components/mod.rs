@@ -11,6 +11,7 @@ pub mod etcd;
 pub mod events;
 pub mod export;
 pub mod flow;
+pub mod heat_map;
 pub mod markup;
 pub mod object_list;
 pub mod playback;
