@@ -417,10 +417,11 @@ pub fn ClusterView() -> impl IntoView {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn node(name: &str, ready: &str, cpu: i64) -> NodeCard {
+    /// A node of 1000m CPU and 110 pods with `cpu` requested (the heat map's tests use it too).
+    pub(crate) fn node(name: &str, ready: &str, cpu: i64) -> NodeCard {
         NodeCard {
             name: name.into(),
             ready: ready.into(),

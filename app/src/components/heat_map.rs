@@ -258,7 +258,12 @@ pub fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
     // The canvas's width follows its pane's (a ResizeObserver sets it, so no redraw reads
     // the layout).
     let width = RwSignal::new(0.0f64);
-    let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
+    // The observer with its callback: both go when the heat map leaves the page.
+    type Observer = (
+        web_sys::ResizeObserver,
+        wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+    );
+    let observer = StoredValue::new_local(None::<Observer>);
     Effect::new(move |_| {
         let Some(canvas) = canvas.get() else {
             return;
@@ -282,12 +287,14 @@ pub fn HeatMap(model: Memo<ClusterModel>) -> impl IntoView {
         );
         if let Ok(o) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
             o.observe(&pane);
-            observer.set_value(Some(o));
+            observer.set_value(Some((o, on_resize)));
         }
-        on_resize.forget();
     });
     on_cleanup(move || {
-        if let Some(o) = observer.try_with_value(|o| o.clone()).flatten() {
+        if let Some(o) = observer
+            .try_with_value(|o| o.as_ref().map(|(o, _)| o.clone()))
+            .flatten()
+        {
             o.disconnect();
         }
     });
@@ -430,19 +437,8 @@ mod tests {
 
     #[test]
     fn a_cell_shows_its_level_and_state() {
-        let mut n = NodeCard {
-            name: "n".into(),
-            ready: "NotReady".into(),
-            cpu_requested_m: 500,
-            cpu_allocatable_m: 1000,
-            memory_requested: 0,
-            memory_allocatable: 1,
-            pods_allocatable: 110,
-            taints: vec![],
-            labels: vec![],
-            unschedulable: true,
-            pods: vec![],
-        };
+        let mut n = crate::components::cluster::tests::node("n", "NotReady", 500);
+        n.unschedulable = true;
         let f = face(&n, true);
         assert!(f.not_ready && f.cordoned && f.picked);
         assert_eq!(f.level, 2, "50% requested");
