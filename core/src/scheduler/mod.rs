@@ -113,7 +113,7 @@ fn pod_fingerprint(pod: &Object) -> Value {
 }
 
 fn node_fingerprint(node: &Object) -> Value {
-    let conditions: BTreeMap<String, Value> = node
+    let conditions: Value = node
         .at(&["status", "conditions"])
         .and_then(Value::as_array)
         .into_iter()
@@ -124,6 +124,8 @@ fn node_fingerprint(node: &Object) -> Value {
                 c.get("status")?.clone(),
             ))
         })
+        .collect::<BTreeMap<String, Value>>()
+        .into_iter()
         .collect();
     json!({
         "labels": node.at(&["metadata", "labels"]),

@@ -64,6 +64,14 @@ impl From<Number> for Value {
     }
 }
 
+/// A copy (a reference count for a map or a list): `json!` then takes an `Option<&Value>`
+/// read out of an object the cheap way, not through `Serialize` and back.
+impl From<&Value> for Value {
+    fn from(v: &Value) -> Self {
+        v.clone()
+    }
+}
+
 impl From<Map> for Value {
     fn from(m: Map) -> Self {
         Value::Object(m)
