@@ -1096,6 +1096,35 @@ mod tests {
     }
 
     #[test]
+    fn a_big_manifest_is_read_over_several_steps_with_the_trace_of_one() {
+        let text = many_objects();
+        let mut stepped = Cluster::from_text("many.yaml", &text).unwrap();
+        let mut whole = Cluster::from_text("many.yaml", &text).unwrap();
+        // Two objects a step: eight of the twenty documents are read in each of the first two
+        // steps, and nothing is created until all are read.
+        stepped.apply_objects_per_step = 2;
+        whole.apply_objects_per_step = usize::MAX;
+        let deployments = |c: &Cluster| {
+            c.api
+                .storage
+                .etcd
+                .range_prefix("/registry/deployments/", None, 0)
+                .map_or(0, |r| r.count)
+        };
+        assert!(stepped.step_one() && stepped.step_one());
+        assert!(stepped.applying.is_some());
+        assert_eq!(deployments(&stepped), 0);
+        assert!(stepped.step_one());
+        assert_eq!(deployments(&stepped), 2);
+
+        stepped.run(None);
+        whole.run(None);
+        assert_eq!(deployments(&stepped), 20);
+        assert_eq!(stepped.outputs, whole.outputs);
+        assert_eq!(stepped.trace.to_json_lines(), whole.trace.to_json_lines());
+    }
+
+    #[test]
     fn requests_about_objects_the_trace_only_counts_are_counted_the_same_without_their_records() {
         // 240 pods: past the trace's budget of 200, so later pods' requests are handled muted.
         let size = crate::benchmark::Size {

@@ -25,96 +25,159 @@ fn read_source(ctx: &mut Ctx<'_>, name: &str) -> Result<(String, String), String
     }
 }
 
-/// Reads, splits and parses a manifest, recording the client-side steps. Each object comes
-/// with its resource; documents that fail stop there with kubectl's message.
 /// The objects of a manifest, each with the resource discovery mapped it to.
 pub type ManifestObjects = Vec<(Object, &'static crate::api::ResourceInfo)>;
 
+/// Reads, splits and parses a manifest, recording the client-side steps. Each object comes
+/// with its resource; documents that fail stop there with kubectl's message.
 pub fn read_objects(ctx: &mut Ctx<'_>) -> Result<(String, ManifestObjects), String> {
-    let file = ctx
-        .flags
-        .value("filename")
-        .ok_or("error: must specify one of -f and -k")?
-        .to_string();
-    let (shown, text) = read_source(ctx, &file)?;
-    let docs = documents::split(&text);
-    ctx.step(
-        "kubectl.read",
-        format!("read {shown}: {} document(s)", docs.len()),
-    );
-    if docs.is_empty() {
-        return Err("error: no objects passed to apply".to_string());
-    }
-    let mut out = Vec::new();
-    // One budget of YAML nodes for the whole manifest (alias bombs spread over documents).
-    let mut budget = crate::scenario::MAX_YAML_NODES;
-    for doc in &docs {
-        let obj = documents::parse_document_within(&shown, doc, &mut budget).map_err(|e| {
-            format!(
-                "error: error parsing {shown}: error converting YAML to JSON: yaml: line {}: {}",
-                e.line, e.message
-            )
-        })?;
-        if obj.is_null() {
-            continue;
-        }
-        let mut missing = Vec::new();
-        if meta::api_version(&obj).is_empty() {
-            missing.push("apiVersion not set");
-        }
-        if meta::kind(&obj).is_empty() {
-            missing.push("kind not set");
-        }
-        if !missing.is_empty() {
-            let list = if missing.len() == 1 {
-                missing[0].to_string()
-            } else {
-                format!("[{}]", missing.join(", "))
-            };
-            ctx.step(
-                "kubectl.validate",
-                format!("document at line {}: {list}", doc.start_line),
-            );
-            return Err(format!(
-                "error: error validating {shown:?}: error validating data: {list}; if you choose to ignore these errors, turn validation off with --validate=false"
-            ));
-        }
-        let (av, kind) = (
-            meta::api_version(&obj).to_string(),
-            meta::kind(&obj).to_string(),
+    let mut reading = ManifestReading::start(ctx)?;
+    reading.read_some(ctx, usize::MAX)?;
+    Ok(reading.finish())
+}
+
+/// A manifest being read a document at a time: the scenario's apply reads a few per step of
+/// the simulation (parsing thousands of documents at once was one long task in the page).
+pub struct ManifestReading {
+    shown: String,
+    text: String,
+    /// Each document's place: its byte range in `text`, its index, line and column.
+    docs: Vec<(std::ops::Range<usize>, usize, usize, usize)>,
+    next: usize,
+    /// One budget of YAML nodes for the whole manifest (alias bombs spread over documents).
+    budget: usize,
+    objects: ManifestObjects,
+}
+
+impl ManifestReading {
+    /// Reads the file and splits it into documents (kubectl's `read` step).
+    pub fn start(ctx: &mut Ctx<'_>) -> Result<ManifestReading, String> {
+        let file = ctx
+            .flags
+            .value("filename")
+            .ok_or("error: must specify one of -f and -k")?
+            .to_string();
+        let (shown, text) = read_source(ctx, &file)?;
+        let docs: Vec<_> = documents::split(&text)
+            .iter()
+            .map(|d| {
+                let at = d.text.as_ptr() as usize - text.as_ptr() as usize;
+                (at..at + d.text.len(), d.index, d.start_line, d.start_column)
+            })
+            .collect();
+        ctx.step(
+            "kubectl.read",
+            format!("read {shown}: {} document(s)", docs.len()),
         );
-        match resources::for_kind(&av, &kind) {
-            Some(info) => {
-                ctx.step(
-                    "kubectl.discovery",
-                    format!(
-                        "{av} {kind} is resource {} ({})",
-                        info.group_resource(),
-                        if info.namespaced {
-                            "namespaced"
-                        } else {
-                            "cluster-scoped"
-                        }
-                    ),
-                );
-                out.push((obj, info));
-            }
-            None => {
-                ctx.step(
-                    "kubectl.discovery",
-                    format!("no matches for kind {kind:?} in version {av:?}"),
-                );
-                // Earlier objects of the file are still applied, as kubectl does.
-                ctx.err.push_str(&format!(
-                    "error: resource mapping not found for name: {:?} namespace: {:?} from {shown:?}: no matches for kind {kind:?} in version {av:?}\nensure CRDs are installed first\n",
-                    meta::name(&obj),
-                    meta::namespace(&obj).unwrap_or("")
-                ));
-                ctx.code = 1;
-            }
+        if docs.is_empty() {
+            return Err("error: no objects passed to apply".to_string());
+        }
+        Ok(ManifestReading {
+            shown,
+            text,
+            docs,
+            next: 0,
+            budget: crate::scenario::MAX_YAML_NODES,
+            objects: Vec::new(),
+        })
+    }
+
+    /// Parses, checks and maps up to `n` more documents; true once all are read.
+    pub fn read_some(&mut self, ctx: &mut Ctx<'_>, n: usize) -> Result<bool, String> {
+        let end = self.docs.len().min(self.next.saturating_add(n));
+        while self.next < end {
+            let (range, index, start_line, start_column) = self.docs[self.next].clone();
+            self.next += 1;
+            let doc = documents::Document {
+                index,
+                start_line,
+                start_column,
+                text: &self.text[range],
+            };
+            read_document(ctx, &self.shown, &doc, &mut self.budget, &mut self.objects)?;
+        }
+        Ok(self.next == self.docs.len())
+    }
+
+    /// The name the file is shown by, and its objects.
+    pub fn finish(self) -> (String, ManifestObjects) {
+        (self.shown, self.objects)
+    }
+}
+
+/// One document: parsed, checked on the client, and mapped through discovery onto `out`.
+fn read_document(
+    ctx: &mut Ctx<'_>,
+    shown: &str,
+    doc: &documents::Document<'_>,
+    budget: &mut usize,
+    out: &mut ManifestObjects,
+) -> Result<(), String> {
+    let obj = documents::parse_document_within(shown, doc, budget).map_err(|e| {
+        format!(
+            "error: error parsing {shown}: error converting YAML to JSON: yaml: line {}: {}",
+            e.line, e.message
+        )
+    })?;
+    if obj.is_null() {
+        return Ok(());
+    }
+    let mut missing = Vec::new();
+    if meta::api_version(&obj).is_empty() {
+        missing.push("apiVersion not set");
+    }
+    if meta::kind(&obj).is_empty() {
+        missing.push("kind not set");
+    }
+    if !missing.is_empty() {
+        let list = if missing.len() == 1 {
+            missing[0].to_string()
+        } else {
+            format!("[{}]", missing.join(", "))
+        };
+        ctx.step(
+            "kubectl.validate",
+            format!("document at line {}: {list}", doc.start_line),
+        );
+        return Err(format!(
+            "error: error validating {shown:?}: error validating data: {list}; if you choose to ignore these errors, turn validation off with --validate=false"
+        ));
+    }
+    let (av, kind) = (
+        meta::api_version(&obj).to_string(),
+        meta::kind(&obj).to_string(),
+    );
+    match resources::for_kind(&av, &kind) {
+        Some(info) => {
+            ctx.step(
+                "kubectl.discovery",
+                format!(
+                    "{av} {kind} is resource {} ({})",
+                    info.group_resource(),
+                    if info.namespaced {
+                        "namespaced"
+                    } else {
+                        "cluster-scoped"
+                    }
+                ),
+            );
+            out.push((obj, info));
+        }
+        None => {
+            ctx.step(
+                "kubectl.discovery",
+                format!("no matches for kind {kind:?} in version {av:?}"),
+            );
+            // Earlier objects of the file are still applied, as kubectl does.
+            ctx.err.push_str(&format!(
+                "error: resource mapping not found for name: {:?} namespace: {:?} from {shown:?}: no matches for kind {kind:?} in version {av:?}\nensure CRDs are installed first\n",
+                meta::name(&obj),
+                meta::namespace(&obj).unwrap_or("")
+            ));
+            ctx.code = 1;
         }
     }
-    Ok((shown, out))
+    Ok(())
 }
 
 /// The part of a three-way merge kubectl sends: fields of `modified` that differ from `current`,

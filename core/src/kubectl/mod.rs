@@ -59,13 +59,25 @@ struct Paused {
 /// nothing else until it has finished, so the trace is the one a single step would write.
 pub struct ScenarioApply {
     ctx: Paused,
-    shown: String,
-    objects: std::vec::IntoIter<(Object, &'static ResourceInfo)>,
+    phase: ApplyPhase,
+}
+
+/// How many documents a step reads for each object it would apply: reading one costs about
+/// a quarter of applying one.
+const DOCUMENTS_READ_PER_OBJECT: usize = 4;
+
+enum ApplyPhase {
+    Reading(apply::ManifestReading),
+    Applying {
+        shown: String,
+        objects: std::vec::IntoIter<(Object, &'static ResourceInfo)>,
+    },
 }
 
 impl ScenarioApply {
-    /// Reads and checks the manifest (kubectl's client-side steps). `Err` is the command's
-    /// output when it ends there (a manifest kubectl refuses).
+    /// Reads the manifest and splits it (kubectl's first client-side step; the documents are
+    /// parsed and checked by [`ScenarioApply::step`]). `Err` is the command's output when it
+    /// ends there.
     pub fn start(
         cluster: &mut Cluster,
         file: &str,
@@ -73,11 +85,10 @@ impl ScenarioApply {
     ) -> Result<ScenarioApply, CommandOutput> {
         let args = ["apply".to_string(), "-f".to_string(), file.to_string()];
         let (mut ctx, _) = begin(cluster, &args, Some((file, text)))?;
-        match apply::read_objects(&mut ctx) {
-            Ok((shown, objects)) => Ok(ScenarioApply {
+        match apply::ManifestReading::start(&mut ctx) {
+            Ok(reading) => Ok(ScenarioApply {
                 ctx: ctx.pause(),
-                shown,
-                objects: objects.into_iter(),
+                phase: ApplyPhase::Reading(reading),
             }),
             Err(e) => {
                 ctx.fail(&e);
@@ -86,15 +97,32 @@ impl ScenarioApply {
         }
     }
 
-    /// Applies up to `n` more objects: `Ok` with the command's output once all are applied,
-    /// else what is left to apply.
+    /// Reads the manifest's next documents or applies up to `n` more objects: `Ok` with the
+    /// command's output once all are applied (or a document stopped it), else what is left.
     pub fn step(self, cluster: &mut Cluster, n: usize) -> Result<CommandOutput, Box<Self>> {
-        let ScenarioApply {
-            ctx,
-            shown,
-            mut objects,
-        } = self;
+        let ScenarioApply { ctx, phase } = self;
         let mut ctx = ctx.resume(cluster);
+        let (shown, mut objects) = match phase {
+            ApplyPhase::Reading(mut reading) => {
+                match reading.read_some(&mut ctx, n.saturating_mul(DOCUMENTS_READ_PER_OBJECT)) {
+                    Err(e) => {
+                        ctx.fail(&e);
+                        return Ok(ctx.finish());
+                    }
+                    Ok(false) => {
+                        return Err(Box::new(ScenarioApply {
+                            ctx: ctx.pause(),
+                            phase: ApplyPhase::Reading(reading),
+                        }))
+                    }
+                    Ok(true) => {
+                        let (shown, objects) = reading.finish();
+                        (shown, objects.into_iter())
+                    }
+                }
+            }
+            ApplyPhase::Applying { shown, objects } => (shown, objects),
+        };
         for (obj, info) in objects.by_ref().take(n) {
             apply::apply_object(&mut ctx, &shown, obj, info, false);
         }
@@ -103,8 +131,7 @@ impl ScenarioApply {
         }
         Err(Box::new(ScenarioApply {
             ctx: ctx.pause(),
-            shown,
-            objects,
+            phase: ApplyPhase::Applying { shown, objects },
         }))
     }
 }
