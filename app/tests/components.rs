@@ -206,6 +206,35 @@ async fn a_text_too_big_to_highlight_is_the_textareas_own() {
     doc.head().unwrap().remove_child(&style).unwrap();
 }
 
+/// A big scenario lists its first objects by name and counts the rest, so the page does not
+/// hold (and lay out at every redraw) a line per object of thousands.
+#[wasm_bindgen_test]
+async fn a_big_scenario_lists_its_first_objects_and_counts_the_rest() {
+    use kubeplay_app::state::scenario::LISTED_OBJECTS;
+    let root = container();
+    let docs: Vec<String> = (0..LISTED_OBJECTS + 5)
+        .map(|i| format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c{i}\n"))
+        .collect();
+    let state = ScenarioState::new(&docs.join("---\n"));
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(state);
+        view! { <ObjectList /> }
+    })
+    .forget();
+    tick().await;
+    let items = all(&root, "[data-testid=parse-result] li");
+    assert_eq!(items.len(), LISTED_OBJECTS + 1);
+    assert_eq!(items[0].text_content().unwrap(), "ConfigMap/c0 (line 1)");
+    assert_eq!(
+        items[LISTED_OBJECTS].text_content().unwrap(),
+        "…and 5 more"
+    );
+    let found = find(&root, "[data-testid=parse-result] .ok")
+        .text_content()
+        .unwrap();
+    assert_eq!(found, format!("{} objects found", LISTED_OBJECTS + 5));
+}
+
 #[wasm_bindgen_test]
 async fn a_yaml_error_is_marked_at_its_line() {
     let root = container();

@@ -99,6 +99,7 @@ editor-objects-found =
         [one] { $count } object found
        *[other] { $count } objects found
     }
+editor-objects-more = …and { $count } more
 
 ## Timeline
 

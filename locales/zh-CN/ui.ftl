@@ -91,6 +91,7 @@ editor-hint = Ctrl+Enter 应用 · 先按 Esc 再按 Tab 可离开编辑器
 editor-error-line = 第 { $line } 行：{ $message }
 editor-error-line-column = 第 { $line } 行第 { $column } 列：{ $message }
 editor-objects-found = 找到 { $count } 个对象
+editor-objects-more = ……还有 { $count } 个
 
 ## 时间线
 

@@ -91,6 +91,7 @@ editor-hint = Ctrl+Enter 套用 · 先按 Esc 再按 Tab 可離開編輯器
 editor-error-line = 第 { $line } 行：{ $message }
 editor-error-line-column = 第 { $line } 行，第 { $column } 欄：{ $message }
 editor-objects-found = 找到 { $count } 個物件
+editor-objects-more = ……還有 { $count } 個
 
 ## 時間軸
 
