@@ -4,6 +4,7 @@
 // the native figures.
 //
 //   node bench.mjs --native FILE SIZE...
+//   node bench.mjs --page-only SIZE...       (only the runs in the page, below)
 // FILE holds the native benchmark's JSON lines (`cargo bench -p kubeplay-core --bench scale --
 // --json SIZE...`); one browser page per size, so each wasm memory figure is that size's own.
 //
@@ -19,6 +20,9 @@ import { startServer } from './server.mjs';
 const args = process.argv.slice(2);
 const nativeAt = args.indexOf('--native');
 const nativeFile = nativeAt >= 0 ? args.splice(nativeAt, 2)[1] : null;
+// --page-only: only the runs in the page (Apply to the end, long tasks), no table.
+const pageAt = args.indexOf('--page-only');
+const pageOnly = pageAt >= 0 && args.splice(pageAt, 1).length > 0;
 const sizes = args.length > 0 ? args : ['small', 'medium'];
 const native = new Map(
   (nativeFile ? readFileSync(nativeFile, 'utf8') : '')
@@ -36,7 +40,7 @@ const loads = [];
 try {
   // Cold loads (a fresh context each: nothing cached): time from navigation start until the
   // app is interactive (its editor and Apply button are in the page), and bytes gzipped.
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < (pageOnly ? 0 : 5); i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const bodies = [];
@@ -49,7 +53,7 @@ try {
     loads.push({ interactive, bytes });
     await context.close();
   }
-  for (const size of sizes) {
+  for (const size of pageOnly ? [] : sizes) {
     const page = await browser.newPage();
     try {
       await page.goto(server.url);
@@ -120,31 +124,34 @@ async function playInPage(size) {
   }
 }
 
+const printTables = !pageOnly;
 const secs = (v) => (v == null ? 'not reached' : `${v.toFixed(2)} s`);
 const rate = (r) => (r?.running_s ? `${Math.round(r.pods / r.running_s)}` : '-');
 const perSec = (r) => (r?.running_s ? `${Math.round(r.records / r.running_s)}` : '-');
 const mib = (v) => (v == null ? '-' : `${Math.round(v)} MiB`);
-console.log('| size | nodes | pods | native: all Running | native pods/s | native records/s | native peak RSS | browser: all Running | browser pods/s | browser records/s | browser wasm memory | browser / native |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const size of sizes) {
-  const n = native.get(size);
-  const b = browserRuns.get(size);
-  const ratio = n?.running_s && b?.running_s ? `${(b.running_s / n.running_s).toFixed(2)}x` : '-';
-  const browserCells = b?.error
-    ? [`failed: ${b.error}`, '-', '-', '-']
-    : [secs(b?.running_s), rate(b), perSec(b), mib(b?.peak_mib)];
-  const ref = n ?? b ?? {};
+if (printTables) {
+  console.log('| size | nodes | pods | native: all Running | native pods/s | native records/s | native peak RSS | browser: all Running | browser pods/s | browser records/s | browser wasm memory | browser / native |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const size of sizes) {
+    const n = native.get(size);
+    const b = browserRuns.get(size);
+    const ratio = n?.running_s && b?.running_s ? `${(b.running_s / n.running_s).toFixed(2)}x` : '-';
+    const browserCells = b?.error
+      ? [`failed: ${b.error}`, '-', '-', '-']
+      : [secs(b?.running_s), rate(b), perSec(b), mib(b?.peak_mib)];
+    const ref = n ?? b ?? {};
+    console.log(
+      `| ${size} | ${ref.nodes ?? '-'} | ${ref.pods ?? '-'} | ${n ? secs(n.running_s) : 'not run'} | ${rate(n)} | ${perSec(n)} | ${mib(n?.peak_mib)} | ${browserCells.join(' | ')} | ${ratio} |`,
+    );
+  }
+
+  const sorted = loads.map((l) => l.interactive).sort((a, b) => a - b);
+  console.log('');
   console.log(
-    `| ${size} | ${ref.nodes ?? '-'} | ${ref.pods ?? '-'} | ${n ? secs(n.running_s) : 'not run'} | ${rate(n)} | ${perSec(n)} | ${mib(n?.peak_mib)} | ${browserCells.join(' | ')} | ${ratio} |`,
+    `Cold load (${loads.length} runs, nothing cached): interactive after ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms (median; ` +
+      `min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}), ${loads[0]?.bytes ?? 0} bytes gzipped`,
   );
 }
-
-const sorted = loads.map((l) => l.interactive).sort((a, b) => a - b);
-console.log('');
-console.log(
-  `Cold load (${loads.length} runs, nothing cached): interactive after ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms (median; ` +
-    `min ${Math.round(sorted[0])}, max ${Math.round(sorted.at(-1))}), ${loads[0]?.bytes ?? 0} bytes gzipped`,
-);
 
 console.log('');
 console.log('| size | in the page: Apply to the end (Cluster view) | long tasks (> 50 ms) | longest task |');
