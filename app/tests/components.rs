@@ -225,10 +225,7 @@ async fn a_big_scenario_lists_its_first_objects_and_counts_the_rest() {
     let items = all(&root, "[data-testid=parse-result] li");
     assert_eq!(items.len(), LISTED_OBJECTS + 1);
     assert_eq!(items[0].text_content().unwrap(), "ConfigMap/c0 (line 1)");
-    assert_eq!(
-        items[LISTED_OBJECTS].text_content().unwrap(),
-        "…and 5 more"
-    );
+    assert_eq!(items[LISTED_OBJECTS].text_content().unwrap(), "…and 5 more");
     let found = find(&root, "[data-testid=parse-result] .ok")
         .text_content()
         .unwrap();

@@ -119,16 +119,28 @@ pub struct Pacing {
 /// The longest a redraw is taken to cost, so the views still move every few seconds.
 const MAX_COST_MS: f64 = 1000.0;
 
+/// Running to the end, the views redraw at most this often (ms): ten times a second shows the
+/// run moving, and the frames between go wholly to the simulation (redrawing every frame left
+/// it 8 ms of each).
+const FAST_FORWARD_REDRAW_MS: f64 = 100.0;
+
 impl Pacing {
-    /// At the start of a frame at `now`: whether this frame redraws.
-    pub fn frame(&self, now: f64) -> bool {
+    /// At the start of a frame at `now`: whether this frame redraws (`fast`: running to the
+    /// end).
+    pub fn frame(&self, now: f64, fast: bool) -> bool {
         if !self.skipped {
             return false;
         }
         let Some(at) = self.last_shown else {
             return true;
         };
-        now - at >= 5.0 * self.cost
+        let interval = 5.0 * self.cost;
+        now - at
+            >= if fast {
+                interval.max(FAST_FORWARD_REDRAW_MS)
+            } else {
+                interval
+            }
     }
 
     /// The frame starting at `now` redraws.
@@ -415,7 +427,11 @@ impl Playground {
         let now = perf_now();
         let dt = (now - self.last_frame.get_value()).clamp(0.0, 100.0);
         self.last_frame.set_value(now);
-        if self.pacing.get_value().frame(now) {
+        if self
+            .pacing
+            .get_value()
+            .frame(now, self.fast_forward.get_untracked())
+        {
             self.pacing.update_value(|p| p.shown(now));
             // The views redraw in this frame's task, and the browser renders after it; the
             // simulation's slice follows as a task of its own, so that neither makes the
@@ -487,7 +503,7 @@ mod tests {
         let mut t = 0.0;
         for _ in 0..10 {
             p.skipped = true;
-            assert!(p.frame(t));
+            assert!(p.frame(t, false));
             p.shown(t);
             p.slice(t + 2.0);
             t += FRAME_MS;
@@ -500,25 +516,46 @@ mod tests {
             skipped: true,
             ..Pacing::default()
         };
-        assert!(p.frame(0.0));
+        assert!(p.frame(0.0, false));
         p.shown(0.0);
         // The redraw and the rendering after it took 200 ms before the slice began.
         p.slice(200.0);
         p.skipped = true;
-        assert!(!p.frame(200.0 + FRAME_MS));
-        assert!(!p.frame(999.0));
-        assert!(p.frame(1000.0));
+        assert!(!p.frame(200.0 + FRAME_MS, false));
+        assert!(!p.frame(999.0, false));
+        assert!(p.frame(1000.0, false));
+    }
+
+    #[test]
+    fn running_to_the_end_redraws_at_most_ten_times_a_second() {
+        let mut p = Pacing {
+            skipped: true,
+            ..Pacing::default()
+        };
+        assert!(p.frame(0.0, true));
+        p.shown(0.0);
+        p.slice(2.0);
+        p.skipped = true;
+        assert!(!p.frame(FRAME_MS, true));
+        assert!(!p.frame(99.0, true));
+        assert!(p.frame(100.0, true));
+        // A costly redraw still waits five times its cost.
+        p.shown(100.0);
+        p.slice(150.0);
+        p.skipped = true;
+        assert!(!p.frame(349.0, true));
+        assert!(p.frame(350.0, true));
     }
 
     #[test]
     fn nothing_is_redrawn_when_nothing_changed() {
         let mut p = Pacing::default();
-        assert!(!p.frame(0.0));
+        assert!(!p.frame(0.0, false));
         p.skipped = true;
-        assert!(p.frame(0.0));
+        assert!(p.frame(0.0, false));
         p.shown(0.0);
         p.slice(1.0);
-        assert!(!p.frame(100.0));
+        assert!(!p.frame(100.0, false));
     }
 
     #[test]
@@ -532,8 +569,8 @@ mod tests {
         // Later slices of frames that did not redraw leave the cost as measured.
         p.slice(500.0);
         p.skipped = true;
-        assert!(!p.frame(199.0));
-        assert!(p.frame(200.0));
+        assert!(!p.frame(199.0, false));
+        assert!(p.frame(200.0, false));
     }
 
     #[test]
