@@ -16,12 +16,11 @@ pub fn parse(text: &str) -> Result<Scenario, SourceError> {
 }
 
 /// One line per object for the page, e.g. `Deployment/nginx (line 4)`.
-pub fn object_lines(s: &Scenario) -> Vec<String> {
+pub fn object_lines(s: &Scenario) -> impl Iterator<Item = String> + '_ {
     s.nodes
         .iter()
         .chain(s.objects.iter())
         .map(|o| format!("{} (line {})", o.label(), o.line))
-        .collect()
 }
 
 /// How many objects the page lists by name: a big scenario's thousands of lines, kept in the
@@ -31,10 +30,8 @@ pub const LISTED_OBJECTS: usize = 100;
 /// The lines the page lists ([`object_lines`], at most [`LISTED_OBJECTS`]) and how many more
 /// objects there are.
 pub fn listed_object_lines(s: &Scenario) -> (Vec<String>, usize) {
-    let total = s.nodes.len() + s.objects.len();
-    let mut lines = object_lines(s);
-    lines.truncate(LISTED_OBJECTS);
-    let more = total - lines.len();
+    let lines: Vec<String> = object_lines(s).take(LISTED_OBJECTS).collect();
+    let more = s.nodes.len() + s.objects.len() - lines.len();
     (lines, more)
 }
 
@@ -104,7 +101,10 @@ mod tests {
     #[test]
     fn default_scenario_is_a_three_replica_nginx_deployment() {
         let s = parse(DEFAULT_SCENARIO).expect("default scenario parses");
-        assert_eq!(object_lines(&s), vec!["Deployment/nginx (line 4)"]);
+        assert_eq!(
+            object_lines(&s).collect::<Vec<_>>(),
+            vec!["Deployment/nginx (line 4)"]
+        );
         assert_eq!(s.objects[0].object["spec"]["replicas"], 3);
     }
 

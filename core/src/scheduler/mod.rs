@@ -124,8 +124,6 @@ fn node_fingerprint(node: &Object) -> Value {
                 c.get("status")?.clone(),
             ))
         })
-        .collect::<BTreeMap<String, Value>>()
-        .into_iter()
         .collect();
     json!({
         "labels": node.at(&["metadata", "labels"]),
