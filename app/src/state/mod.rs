@@ -13,4 +13,5 @@ pub mod playground;
 pub mod prefix_view;
 pub mod scenario;
 pub mod start;
+pub mod text_window;
 pub mod tour;
