@@ -111,6 +111,10 @@ enum StartTask {
     /// built when it is their turn (a thousand of them take a while to build).
     RegisterNode(usize),
     Start(Box<dyn Actor>),
+    /// The kubelet, or the kube-proxy, of the node of this name starts, built when it is its
+    /// turn (ten thousand components took most of the page's Apply to build at once).
+    StartKubelet(String),
+    StartKubeProxy(String),
 }
 
 /// The nodes of a scenario (its `kind: Node` documents or the default three), in order.
@@ -209,24 +213,26 @@ impl Cluster {
             to_start.push(StartTask::Start(c));
         }
         let nodes = node_names(&cluster.scenario);
-        for n in &nodes {
-            let kubelet = Rc::new(RefCell::new(crate::kubelet::Kubelet::new(n)));
-            cluster.kubelets.insert(n.clone(), Rc::clone(&kubelet));
-            to_start.push(StartTask::Start(Box::new(SharedKubelet(kubelet))));
-        }
-        for p in crate::kubeproxy::kube_proxies(&nodes) {
-            to_start.push(StartTask::Start(p));
-        }
         // The watch cache keeps what its informers will watch decoded from the first write, so
-        // their initial lists read objects, not JSON text.
-        for task in &to_start {
-            if let StartTask::Start(c) = task {
-                for spec in c.informers() {
-                    let prefix = spec.resource.etcd_list_prefix(None);
-                    cluster.api.storage.watch_prefix(&prefix);
-                }
+        // their initial lists read objects, not JSON text. Every node's kubelet and kube-proxy
+        // watch the same resources as the first node's.
+        let mut watched: Vec<Box<dyn Actor>> = Vec::new();
+        if let Some(first) = nodes.first() {
+            watched.push(Box::new(crate::kubelet::Kubelet::new(first)));
+            watched.extend(crate::kubeproxy::kube_proxies(std::slice::from_ref(first)));
+        }
+        let control_plane = to_start.iter().filter_map(|task| match task {
+            StartTask::Start(c) => Some(c),
+            _ => None,
+        });
+        for c in control_plane.chain(watched.iter()) {
+            for spec in c.informers() {
+                let prefix = spec.resource.etcd_list_prefix(None);
+                cluster.api.storage.watch_prefix(&prefix);
             }
         }
+        to_start.extend(nodes.iter().cloned().map(StartTask::StartKubelet));
+        to_start.extend(nodes.into_iter().map(StartTask::StartKubeProxy));
         to_start.reverse();
         cluster.to_start = Some(to_start);
         cluster
@@ -252,6 +258,12 @@ impl Cluster {
                     self.create_bootstrap_object(lease);
                 }
                 StartTask::Start(c) => self.add_component(c),
+                StartTask::StartKubelet(name) => self.start_kubelet(name),
+                StartTask::StartKubeProxy(name) => {
+                    for p in crate::kubeproxy::kube_proxies(&[name]) {
+                        self.add_component(p);
+                    }
+                }
             }
             if !to_start.is_empty() && out_of_time() {
                 self.to_start = Some(to_start);
@@ -268,6 +280,13 @@ impl Cluster {
             self.schedule(at, Event::Step(Some(i)), false);
         }
         true
+    }
+
+    /// Starts a node's kubelet, kept in [`Cluster::kubelets`] too.
+    fn start_kubelet(&mut self, name: String) {
+        let kubelet = Rc::new(RefCell::new(crate::kubelet::Kubelet::new(&name)));
+        self.kubelets.insert(name, Rc::clone(&kubelet));
+        self.add_component(Box::new(SharedKubelet(kubelet)));
     }
 
     /// Whether every component has started (see [`Cluster::starting`]).
