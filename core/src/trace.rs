@@ -4,7 +4,8 @@
 use crate::api::json;
 use crate::api::value::{Map, Value};
 use crate::kernel::Millis;
-use std::collections::{BTreeMap, HashSet};
+use rustc_hash::FxHashSet as HashSet;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The component a record belongs to (DESIGN.md's list, in lane order).

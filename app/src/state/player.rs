@@ -19,8 +19,8 @@ use kubeplay_core::etcd::{Etcd, KeyValue};
 use kubeplay_core::scenario::Scenario;
 use kubeplay_core::trace::{Component, Record};
 use kubeplay_core::{etcdctl, kubectl, shell};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// When nothing happens for longer than this (virtual ms), playback skips ahead...

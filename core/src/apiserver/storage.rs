@@ -6,8 +6,9 @@ use crate::api::json::JsonPointer;
 use crate::api::value::Value;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::etcd::{Compare, CompareResult, Etcd, EtcdError, KeyValue, Op, Txn};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// The result of a write: the object as stored (with its new resourceVersion) and the revision.
@@ -43,8 +44,8 @@ struct DecodedValue {
 /// (the watch cache decodes it once more as the change's previous state).
 #[derive(Default)]
 struct Decoded {
-    latest: HashMap<String, DecodedValue>,
-    previous: HashMap<String, DecodedValue>,
+    latest: FxHashMap<String, DecodedValue>,
+    previous: FxHashMap<String, DecodedValue>,
 }
 
 impl DecodedValue {

@@ -10,7 +10,8 @@ use crate::api::json::JsonPointer;
 use crate::api::selector::Selector;
 use crate::api::{meta, Object, ResourceInfo};
 use crate::etcd::{EventKind, KeyValue, WatchId};
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// One event as a client receives it. The object is shared: every watcher of a change gets the
@@ -261,7 +262,7 @@ impl Cacher {
         Cacher {
             resource,
             etcd_watch,
-            by_trigger: HashMap::new(),
+            by_trigger: HashMap::default(),
             untriggered: BTreeSet::new(),
         }
     }

@@ -4,7 +4,7 @@
 //! not reused while its entry is here.
 
 use crate::api::Object;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::{Rc, Weak};
 
 pub struct VersionMemo<T> {
@@ -14,7 +14,7 @@ pub struct VersionMemo<T> {
 impl<T> Default for VersionMemo<T> {
     fn default() -> Self {
         VersionMemo {
-            entries: HashMap::new(),
+            entries: HashMap::default(),
         }
     }
 }
