@@ -1115,6 +1115,41 @@ mod tests {
     }
 
     #[test]
+    fn a_pod_can_go_to_a_node_the_scheduler_put_in_its_cache_last() {
+        // More nodes than the scheduler puts in its cache in one step: node-999 is in the
+        // initial list's last step, and a pod that fits only there is still bound to it.
+        let nodes = crate::scheduler::NODES_PUT_PER_STEP * 2 + 100;
+        let size = crate::benchmark::Size {
+            name: "nodes",
+            nodes,
+            deployments: 0,
+            replicas: 0,
+        };
+        let text = format!(
+            "{}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: pinned\nspec:\n  nodeSelector: {{kubernetes.io/hostname: node-999}}\n  containers:\n  - name: c\n    image: nginx:1.27\n",
+            crate::benchmark::scenario(&size)
+        );
+        let mut c = Cluster::from_text("nodes.yaml", &text).unwrap();
+        c.run(None);
+        let pod = c
+            .api
+            .storage
+            .etcd
+            .get("/registry/pods/default/pinned", None)
+            .unwrap()
+            .map(|kv| crate::apiserver::storage::decode(&kv));
+        let pod = pod.expect("the pod was created");
+        assert_eq!(
+            pod.lookup("/spec/nodeName").and_then(|v| v.as_str()),
+            Some("node-999")
+        );
+        assert_eq!(
+            pod.lookup("/status/phase").and_then(|v| v.as_str()),
+            Some("Running")
+        );
+    }
+
+    #[test]
     fn a_big_manifest_is_read_over_several_steps_with_the_trace_of_one() {
         let text = many_objects();
         let mut stepped = Cluster::from_text("many.yaml", &text).unwrap();
