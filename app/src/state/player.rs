@@ -146,10 +146,14 @@ impl Player {
         if self.cluster.started() {
             return true;
         }
-        if !self.cluster.start_some(out_of_time) {
+        let started = self.cluster.start_some(out_of_time);
+        // Shown meanwhile: the cluster as started so far, so the nodes appear as they register
+        // and the views work out their facts a few hundred per redraw, not 5,000 at once in
+        // the first redraw after the start.
+        self.start = checkpoint(&self.cluster);
+        if !started {
             return false;
         }
-        self.start = checkpoint(&self.cluster);
         self.flow.extend(&self.cluster.trace.records);
         true
     }
@@ -582,6 +586,26 @@ mod tests {
         assert_eq!(p.records(), whole.records());
         assert_eq!(p.revision(), whole.revision());
         assert_eq!(p.flow(), whole.flow());
+    }
+
+    #[test]
+    fn a_cluster_starting_in_slices_shows_its_nodes_as_they_register() {
+        let mut p = Player::starting(parse(DEFAULT_SCENARIO).unwrap());
+        let nodes = |p: &Player| p.objects_at("/registry/minions/", p.revision()).len();
+        let mut seen = vec![nodes(&p)];
+        while !p.start(&mut || true) {
+            seen.push(nodes(&p));
+        }
+        seen.push(nodes(&p));
+        // One node more at a time, up to the three of the default scenario, before the
+        // scenario's first record.
+        assert_eq!(seen.first(), Some(&0));
+        assert_eq!(seen.last(), Some(&3));
+        assert!(
+            seen.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1),
+            "{seen:?}"
+        );
+        assert!(p.records().is_empty());
     }
 
     #[test]
