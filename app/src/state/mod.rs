@@ -13,5 +13,4 @@ pub mod playground;
 pub mod prefix_view;
 pub mod scenario;
 pub mod start;
-pub mod text_window;
 pub mod tour;
