@@ -5,16 +5,26 @@
 
 use crate::api::Object;
 use rustc_hash::FxHashMap as HashMap;
+use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
+
+/// How many older entries each new one looks at, forgetting those whose version nobody holds
+/// any more. Two keeps the memo within about twice the versions still held, and the work is
+/// spread over the inserts: forgetting them all at once (a pass over hundreds of thousands of
+/// entries at the limits size) was a 50 ms step in the page.
+const SWEEP_PER_INSERT: usize = 2;
 
 pub struct VersionMemo<T> {
     entries: HashMap<usize, (Weak<Object>, T)>,
+    /// The entries' keys, oldest first: the sweep goes round them.
+    order: VecDeque<usize>,
 }
 
 impl<T> Default for VersionMemo<T> {
     fn default() -> Self {
         VersionMemo {
             entries: HashMap::default(),
+            order: VecDeque::new(),
         }
     }
 }
@@ -27,20 +37,30 @@ impl<T> VersionMemo<T> {
 
     /// The same, for a caller that adds to what it knows of this version later.
     pub fn get_mut(&mut self, obj: &Rc<Object>, derive: impl FnOnce(&Object) -> T) -> &mut T {
-        &mut self
-            .entries
-            .entry(Rc::as_ptr(obj) as usize)
-            .or_insert_with(|| (Rc::downgrade(obj), derive(obj)))
-            .1
+        let key = Rc::as_ptr(obj) as usize;
+        if !self.entries.contains_key(&key) {
+            self.sweep();
+            self.entries.insert(key, (Rc::downgrade(obj), derive(obj)));
+            self.order.push_back(key);
+        }
+        &mut self.entries.get_mut(&key).expect("just inserted").1
     }
 
-    /// Above `limit` entries, forgets the versions nobody holds any more (and everything, if
-    /// that still leaves more than half).
-    pub fn trim(&mut self, limit: usize) {
-        if self.entries.len() > limit {
-            self.entries.retain(|_, (w, _)| w.strong_count() > 0);
-            if self.entries.len() > limit / 2 {
-                self.entries.clear();
+    /// Looks at the oldest entries: a version still held goes round again, the rest are
+    /// forgotten (which frees their allocations, kept by the weak references until now).
+    fn sweep(&mut self) {
+        for _ in 0..SWEEP_PER_INSERT.min(self.order.len()) {
+            let Some(key) = self.order.pop_front() else {
+                return;
+            };
+            let held = self
+                .entries
+                .get(&key)
+                .is_some_and(|(w, _)| w.strong_count() > 0);
+            if held {
+                self.order.push_back(key);
+            } else {
+                self.entries.remove(&key);
             }
         }
     }
@@ -75,11 +95,25 @@ mod tests {
         let v3 = Rc::new(json!({"n": 3}));
         assert_eq!(*memo.get(&v3, &mut n), Some(3));
         assert_eq!(calls, 3);
-        drop((v1, v2));
-        memo.trim(3);
-        assert_eq!(memo.len(), 3, "within the limit nothing is forgotten");
-        memo.trim(2);
-        assert_eq!(memo.len(), 1, "only the version still held is kept");
         assert_eq!(*memo.get(&v3, |_| unreachable!()), Some(3));
+    }
+
+    #[test]
+    fn versions_nobody_holds_are_forgotten_as_new_ones_come() {
+        let mut memo = VersionMemo::default();
+        let held: Vec<Rc<Object>> = (0..100).map(|n| Rc::new(json!({"n": n}))).collect();
+        for v in &held {
+            memo.get(v, |_| ());
+        }
+        // A thousand versions, each dropped as soon as it was looked at: the memo keeps the
+        // hundred still held and only a few of the others.
+        for n in 0..1000 {
+            let v = Rc::new(json!({"n": n}));
+            memo.get(&v, |_| ());
+        }
+        assert!(memo.len() <= 2 * held.len() + 2, "{}", memo.len());
+        for v in &held {
+            memo.get(v, |_| unreachable!("a held version is still known"));
+        }
     }
 }

@@ -252,8 +252,6 @@ impl ReplicaSetController {
         // A pod filed under the uid is controlled by this ReplicaSet, an orphan by none.
         let candidates: Vec<(Claimed, Rc<Object>)> = {
             let pods = ctx.cache(PODS);
-            let limit = 2 * pods.len() + 1024;
-            self.facts.trim(limit);
             let orphans_key = orphan_index_key(&ns);
             let mut mine = pods.by_index_keyed(CONTROLLER_UID_INDEX, &uid).peekable();
             let mut orphans = pods

@@ -485,7 +485,6 @@ impl Scheduler {
         let labels = meta::labels(&pod.pod);
         let ns = pod.namespace();
         let (services, rss) = (ctx.cache(SERVICES), ctx.cache(REPLICASETS));
-        self.selectors.trim(2 * (services.len() + rss.len()) + 64);
         default_selectors(ns, labels, services, rss, &mut self.selectors)
     }
 
