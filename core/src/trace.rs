@@ -3,8 +3,8 @@
 
 use crate::api::json;
 use crate::api::value::{Map, Value};
+use crate::kernel::sharded::ShardedMap;
 use crate::kernel::Millis;
-use rustc_hash::FxHashSet as HashSet;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -376,14 +376,14 @@ pub struct Trace {
     /// Pods (`namespace/name`) with full records, and pods beyond the budget. Hash sets: at
     /// the limits a tree of 150,000 names that share long prefixes costs dozens of string
     /// compares a lookup, and these are only asked, never listed.
-    sampled_pods: HashSet<String>,
-    counted_pods: HashSet<String>,
+    sampled_pods: ShardedMap<String, ()>,
+    counted_pods: ShardedMap<String, ()>,
     /// ReplicaSets and Deployments (`Kind namespace/name`) with full records, and beyond.
-    sampled_workloads: HashSet<String>,
-    counted_workloads: HashSet<String>,
+    sampled_workloads: ShardedMap<String, ()>,
+    counted_workloads: ShardedMap<String, ()>,
     /// Nodes (by name) whose Node and Lease have full records, and beyond.
-    sampled_nodes: HashSet<String>,
-    counted_nodes: HashSet<String>,
+    sampled_nodes: ShardedMap<String, ()>,
+    counted_nodes: ShardedMap<String, ()>,
     /// Records not kept: a count per `component action`, in the order first counted
     /// ([`Trace::counted`] gives them by name).
     counts: Vec<usize>,
@@ -488,11 +488,11 @@ impl Trace {
                 };
                 // A node's Events are in `default`, named after the node.
                 let node = about.strip_prefix("default/");
-                !self.counted_pods.contains(about)
-                    && !node.is_some_and(|n| self.counted_nodes.contains(n))
+                !self.counted_pods.contains_key(about)
+                    && !node.is_some_and(|n| self.counted_nodes.contains_key(n))
                     && !["ReplicaSet", "Deployment"]
                         .iter()
-                        .any(|k| self.counted_workloads.contains(&format!("{k} {about}")))
+                        .any(|k| self.counted_workloads.contains_key(&format!("{k} {about}")))
             }
             _ => true,
         };
@@ -503,22 +503,22 @@ impl Trace {
     }
 
     fn sample(
-        sampled: &mut HashSet<String>,
-        counted: &mut HashSet<String>,
+        sampled: &mut ShardedMap<String, ()>,
+        counted: &mut ShardedMap<String, ()>,
         key: &str,
         budget: usize,
     ) -> bool {
-        if sampled.contains(key) {
+        if sampled.contains_key(key) {
             return true;
         }
-        if counted.contains(key) {
+        if counted.contains_key(key) {
             return false;
         }
         if sampled.len() < budget {
-            sampled.insert(key.to_string());
+            sampled.insert(key.to_string(), ());
             true
         } else {
-            counted.insert(key.to_string());
+            counted.insert(key.to_string(), ());
             false
         }
     }

@@ -6,7 +6,7 @@ use crate::api::json::JsonPointer;
 use crate::api::value::Value;
 use crate::api::{meta, ApiError, Object, ResourceInfo};
 use crate::etcd::{Compare, CompareResult, Etcd, EtcdError, KeyValue, Op, Txn};
-use rustc_hash::FxHashMap;
+use crate::kernel::sharded::ShardedMap;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -44,8 +44,8 @@ struct DecodedValue {
 /// (the watch cache decodes it once more as the change's previous state).
 #[derive(Default)]
 struct Decoded {
-    latest: FxHashMap<String, DecodedValue>,
-    previous: FxHashMap<String, DecodedValue>,
+    latest: ShardedMap<String, DecodedValue>,
+    previous: ShardedMap<String, DecodedValue>,
 }
 
 impl DecodedValue {

@@ -4,7 +4,7 @@
 //! not reused while its entry is here.
 
 use crate::api::Object;
-use rustc_hash::FxHashMap as HashMap;
+use crate::kernel::sharded::ShardedMap;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
@@ -15,7 +15,7 @@ use std::rc::{Rc, Weak};
 const SWEEP_PER_INSERT: usize = 2;
 
 pub struct VersionMemo<T> {
-    entries: HashMap<usize, (Weak<Object>, T)>,
+    entries: ShardedMap<usize, (Weak<Object>, T)>,
     /// The entries' keys, oldest first: the sweep goes round them.
     order: VecDeque<usize>,
 }
@@ -23,7 +23,7 @@ pub struct VersionMemo<T> {
 impl<T> Default for VersionMemo<T> {
     fn default() -> Self {
         VersionMemo {
-            entries: HashMap::default(),
+            entries: ShardedMap::default(),
             order: VecDeque::new(),
         }
     }

@@ -4,6 +4,7 @@
 pub mod hash;
 pub mod queue;
 pub mod rng;
+pub mod sharded;
 pub mod time;
 
 pub use queue::EventQueue;
