@@ -131,10 +131,12 @@ async fn editor_holds_the_default_scenario_and_the_core_lists_its_objects() {
     assert!(all(&root, ".gutter .ln.err").is_empty());
 }
 
-/// Above the highlighting limit the textarea shows its own text and the mirror is empty: a
-/// mirror of that much text is costly to lay out.
+/// Above the highlighting limit the mirror is not highlighted (that much highlighted text is
+/// costly to lay out), and until someone edits the text the page holds only its first lines:
+/// the whole of it, as a textarea and line numbers, was laid out again at every redraw.
 #[wasm_bindgen_test]
-async fn a_text_too_big_to_highlight_is_the_textareas_own() {
+async fn a_text_too_big_to_highlight_shows_its_first_lines_until_edited() {
+    use kubeplay_app::components::editor::{HIGHLIGHT_LIMIT, PREVIEW_LINES};
     // The page's stylesheet decides which text shows.
     let doc = web_sys::window().unwrap().document().unwrap();
     let style = doc.create_element("style").unwrap();
@@ -149,60 +151,96 @@ async fn a_text_too_big_to_highlight_is_the_textareas_own() {
     .forget();
     tick().await;
     let code = find(&root, ".editor .code");
-    assert!(!code.class_list().contains("plain"));
-    let colour = |el: &web_sys::Element| {
+    let display = |el: &web_sys::Element| {
         web_sys::window()
             .unwrap()
             .get_computed_style(el)
             .unwrap()
             .unwrap()
-            .get_property_value("color")
+            .get_property_value("display")
             .unwrap()
     };
-    let area = find(&root, "[data-testid=yaml-editor]");
-    assert_eq!(colour(&area), "rgba(0, 0, 0, 0)");
+    let area: web_sys::HtmlTextAreaElement =
+        find(&root, "[data-testid=yaml-editor]").unchecked_into();
+    let mirror: web_sys::HtmlElement = find(&root, ".mirror").unchecked_into();
+    assert!(!code.class_list().contains("plain") && !code.class_list().contains("preview"));
+    assert_ne!(display(&area), "none");
+    assert_eq!(mirror.get_attribute("aria-hidden").as_deref(), Some("true"));
+    assert!(mirror.get_attribute("tabindex").is_none());
+
     let mut big = String::new();
-    while big.len() <= kubeplay_app::components::editor::HIGHLIGHT_LIMIT {
-        big.push_str(DEFAULT_SCENARIO);
-        big.push_str("\n---\n");
+    let mut n = 0;
+    while big.len() <= HIGHLIGHT_LIMIT {
+        n += 1;
+        big.push_str(&format!("# document {n}\n{DEFAULT_SCENARIO}\n---\n"));
     }
     state.text.set(big.clone());
     tick().await;
-    assert!(code.class_list().contains("plain"));
-    assert_eq!(find(&root, ".mirror").child_element_count(), 0);
+    let lines: Vec<&str> = big.split('\n').collect();
+    // The preview: the first lines and what follows them counted, no textarea in the layout.
+    assert!(code.class_list().contains("plain") && code.class_list().contains("preview"));
+    assert_eq!(display(&area), "none");
+    assert_eq!(area.value(), big, "the textarea still holds the whole text");
+    assert_eq!(mirror.child_element_count(), 0);
+    let more = lines.len() - PREVIEW_LINES;
     assert_eq!(
-        find(&root, ".mirror").text_content().unwrap_or_default(),
-        ""
+        mirror.text_content().unwrap(),
+        format!(
+            "{}\n…and {more} more lines. Click to edit the whole text.",
+            lines[..PREVIEW_LINES].join("\n")
+        )
     );
-    assert_ne!(colour(&area), "rgba(0, 0, 0, 0)");
-    // Its line numbers are text, not an element each, and they still line up with the lines.
+    assert_eq!(mirror.get_attribute("tabindex").as_deref(), Some("0"));
+    assert!(mirror.get_attribute("aria-hidden").is_none());
     let numbers = find(&root, ".gutter").text_content().unwrap();
-    let lines = big.split('\n').count();
-    assert!(all(&root, ".gutter .ln").is_empty());
-    assert_eq!(numbers.split('\n').count(), lines);
-    assert!(numbers.ends_with(&format!("\n{lines}")));
+    assert_eq!(numbers.split('\n').count(), PREVIEW_LINES);
+    assert!(numbers.ends_with(&format!("\n{PREVIEW_LINES}")));
+
+    // A press in the preview: the textarea with the whole text, focused, and all the numbers.
+    let press = web_sys::MouseEvent::new("mousedown").unwrap();
+    mirror.dispatch_event(&press).unwrap();
+    tick().await;
+    assert_ne!(display(&area), "none");
+    assert_eq!(doc.active_element(), Some(area.clone().into()));
+    assert!(!code.class_list().contains("preview"));
+    assert_eq!(mirror.text_content().unwrap_or_default(), "");
+    let numbers = find(&root, ".gutter").text_content().unwrap();
+    assert!(
+        all(&root, ".gutter .ln").is_empty(),
+        "numbers are text, not an element each"
+    );
+    assert_eq!(numbers.split('\n').count(), lines.len());
+    assert!(numbers.ends_with(&format!("\n{}", lines.len())));
     let height = find(&root, ".gutter .lns")
         .get_bounding_client_rect()
         .height();
-    assert!((height - lines as f64 * 19.5).abs() < 1.0, "{height}");
-    // A YAML error far down is still marked at its line, between the numbers around it.
+    assert!((height - lines.len() as f64 * 19.5).abs() < 1.0, "{height}");
+    // A YAML error far down is marked at its line, between the numbers around it.
     state.text.set(format!("{big}\nkind: [oops\n"));
     tick().await;
     let marked = all(&root, ".gutter .ln.err");
     assert_eq!(marked.len(), 1);
     let at: usize = marked[0].text_content().unwrap().parse().unwrap();
-    assert!(at > lines, "{at}");
+    assert!(at > lines.len(), "{at}");
     assert_eq!(
         find(&root, "[data-testid=editor-frame]").get_attribute("data-error-line"),
         Some(at.to_string())
     );
     let before = find(&root, ".gutter .lns").text_content().unwrap();
     assert!(before.starts_with("1\n2\n"));
-    assert!(
-        before.ends_with(&format!("\n{}", at - 1)),
-        "{}",
-        &before[before.len() - 20..]
-    );
+    assert!(before.ends_with(&format!("\n{}", at - 1)));
+
+    // Left, it is the preview again; reached by Tab (focused), the textarea again.
+    area.blur().unwrap();
+    tick().await;
+    assert!(code.class_list().contains("preview"));
+    assert_eq!(display(&area), "none");
+    assert!(mirror.text_content().unwrap().starts_with("# document 1\n"));
+    mirror.focus().unwrap();
+    tick().await;
+    assert_eq!(doc.active_element(), Some(area.clone().into()));
+    assert_ne!(display(&area), "none");
+    area.blur().unwrap();
     doc.head().unwrap().remove_child(&style).unwrap();
 }
 

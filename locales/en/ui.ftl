@@ -100,6 +100,7 @@ editor-objects-found =
        *[other] { $count } objects found
     }
 editor-objects-more = …and { $count } more
+editor-preview-more = …and { $count } more lines. Click to edit the whole text.
 
 ## Timeline
 

@@ -92,6 +92,7 @@ editor-error-line = 第 { $line } 行：{ $message }
 editor-error-line-column = 第 { $line } 行第 { $column } 列：{ $message }
 editor-objects-found = 找到 { $count } 个对象
 editor-objects-more = ……还有 { $count } 个
+editor-preview-more = ……还有 { $count } 行。点击即可编辑全文。
 
 ## 时间线
 

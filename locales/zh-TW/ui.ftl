@@ -92,6 +92,7 @@ editor-error-line = 第 { $line } 行：{ $message }
 editor-error-line-column = 第 { $line } 行，第 { $column } 欄：{ $message }
 editor-objects-found = 找到 { $count } 個物件
 editor-objects-more = ……還有 { $count } 個
+editor-preview-more = ……還有 { $count } 行。點擊即可編輯全文。
 
 ## 時間軸
 

@@ -14,6 +14,21 @@ use wasm_bindgen::JsCast;
 /// plain text cost the page about 100 ms of layout whenever the browser laid it out again.
 pub const HIGHLIGHT_LIMIT: usize = 200_000;
 
+/// How many lines of a text too big to highlight are shown until someone edits it. The whole
+/// of such a text in the page (the limits scenario's 67,500 lines, as a textarea and as line
+/// numbers) is some 200,000 layout objects that each redraw of the views beside it laid out
+/// and pre-painted again: 20 to 40 ms a frame while a run plays. Clicked or focused, the
+/// textarea with the whole text takes the preview's place.
+pub const PREVIEW_LINES: usize = 200;
+
+/// The first [`PREVIEW_LINES`] lines of `text` and how many lines follow them.
+pub fn preview(text: &str) -> (&str, usize) {
+    match text.match_indices('\n').nth(PREVIEW_LINES - 1) {
+        Some((end, _)) => (&text[..end], text[end + 1..].split('\n').count()),
+        None => (text, 0),
+    }
+}
+
 /// The errors to mark: `(line, column, message)`, 1-based lines.
 pub fn marks(scenario: &ScenarioState, pg: Option<&Playground>) -> Vec<(usize, usize, String)> {
     if let Some(e) = scenario.parsed.with(|p| p.as_ref().err().cloned()) {
@@ -94,6 +109,21 @@ pub fn Editor() -> impl IntoView {
     let escaped = StoredValue::new(false);
     let errors = Memo::new(move |_| marks(&scenario, pg.as_ref()));
     let too_big = Memo::new(move |_| scenario.text.with(|t| t.len() > HIGHLIGHT_LIMIT));
+    let code = NodeRef::<leptos::html::Div>::new();
+    // Whether the textarea is being edited; a big text shows its preview otherwise.
+    let editing = RwSignal::new(false);
+    let previewing = move || too_big.get() && !editing.get();
+    let start_editing = move || {
+        if !previewing() {
+            return;
+        }
+        editing.set(true);
+        if let (Some(c), Some(a)) = (code.get_untracked(), area.get_untracked()) {
+            // Shown now, not at the next render, so the focus and the keys typed next go to it.
+            let _ = c.class_list().remove_1("preview");
+            let _ = a.focus();
+        }
+    };
 
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         let key = ev.key();
@@ -122,10 +152,19 @@ pub fn Editor() -> impl IntoView {
             g.set_scroll_top(a.scroll_top());
         }
     };
+    let on_preview_scroll = move |_| {
+        if let (Some(m), Some(g)) = (mirror.get_untracked(), gutter.get_untracked()) {
+            g.set_scroll_top(m.scroll_top());
+        }
+    };
     let line_count = move || scenario.text.with(|t| t.split('\n').count());
     let gutter_view = move || {
         let errs = errors.get();
-        gutter_parts(line_count(), &errs, too_big.get())
+        let lines = match previewing() {
+            true => line_count().min(PREVIEW_LINES),
+            false => line_count(),
+        };
+        gutter_parts(lines, &errs, too_big.get())
             .into_iter()
             .map(|(class, title, text)| view! { <span class=class title=title>{text}</span> })
             .collect_view()
@@ -133,6 +172,11 @@ pub fn Editor() -> impl IntoView {
     let highlighted = move || {
         let errs = errors.get();
         scenario.text.with(|t| {
+            if previewing() {
+                let (shown, more) = preview(t);
+                let note = i18n.ta("editor-preview-more", &[("count", &more.to_string())]);
+                return format!("{shown}\n{note}").into_any();
+            }
             if too_big.get() {
                 return ().into_any();
             }
@@ -180,8 +224,19 @@ pub fn Editor() -> impl IntoView {
         <div class="editor" data-testid="editor-frame"
             data-error-line=move || errors.with(|e| e.first().map(|e| e.0.to_string()))>
             <div class="gutter" aria-hidden="true" node_ref=gutter>{gutter_view}</div>
-            <div class="code" class:plain=move || too_big.get()>
-                <pre class="mirror" aria-hidden="true" node_ref=mirror>{highlighted}</pre>
+            <div class="code" class:plain=move || too_big.get() class:preview=previewing node_ref=code>
+                <pre class="mirror" node_ref=mirror data-testid="editor-preview"
+                    aria-hidden=move || (!previewing()).then_some("true")
+                    tabindex=move || previewing().then_some("0")
+                    on:mousedown=move |ev| {
+                        if previewing() {
+                            // The textarea takes the focus, not the preview.
+                            ev.prevent_default();
+                            start_editing();
+                        }
+                    }
+                    on:focus=move |_| start_editing()
+                    on:scroll=on_preview_scroll>{highlighted}</pre>
                 <textarea
                     id="scenario-editor"
                     node_ref=area
@@ -197,6 +252,7 @@ pub fn Editor() -> impl IntoView {
                     on:input=move |ev| scenario.text.set(event_target_value(&ev))
                     on:keydown=on_keydown
                     on:scroll=on_scroll
+                    on:blur=move |_| editing.set(false)
                 ></textarea>
             </div>
         </div>

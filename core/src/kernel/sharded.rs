@@ -26,21 +26,46 @@ impl<K, V> Default for ShardedMap<K, V> {
     }
 }
 
-/// The shard of a key. Not the hash's own bits: the shard's map uses the low ones for the
-/// bucket and the high ones as tags, and keys alike in those would crowd each shard's table.
-/// A multiply by an odd constant spreads every bit of the hash into the top ones.
-fn shard_of<Q: Hash + ?Sized>(key: &Q) -> usize {
-    let mixed = FxBuildHasher
-        .hash_one(key)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed >> (64 - SHARD_BITS)) as usize
+/// A key type's shard. One function per key type, not per map: the page's wasm is kept small.
+pub trait Shard {
+    fn shard(&self) -> usize;
 }
 
-impl<K: Hash + Eq, V> ShardedMap<K, V> {
+/// The shard of a key's hash. Not the hash's own bits: the shard's map uses the low ones for
+/// the bucket and the high ones as tags, and keys alike in those would crowd each shard's
+/// table. A multiply by an odd constant spreads every bit of the hash into the top ones.
+fn shard_of_hash(hash: u64) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
+}
+
+impl Shard for str {
+    #[inline(never)]
+    fn shard(&self) -> usize {
+        shard_of_hash(FxBuildHasher.hash_one(self))
+    }
+}
+
+impl Shard for String {
+    fn shard(&self) -> usize {
+        self.as_str().shard()
+    }
+}
+
+impl Shard for usize {
+    fn shard(&self) -> usize {
+        shard_of_hash(FxBuildHasher.hash_one(self))
+    }
+}
+
+fn shard_of<Q: Shard + ?Sized>(key: &Q) -> usize {
+    key.shard()
+}
+
+impl<K: Hash + Eq + Shard, V> ShardedMap<K, V> {
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
+        Q: Hash + Eq + Shard + ?Sized,
     {
         self.shards.get(shard_of(key))?.get(key)
     }
@@ -48,7 +73,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
+        Q: Hash + Eq + Shard + ?Sized,
     {
         self.shards.get_mut(shard_of(key))?.get_mut(key)
     }
@@ -56,7 +81,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn contains_key<Q>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
+        Q: Hash + Eq + Shard + ?Sized,
     {
         self.get(key).is_some()
     }
@@ -73,7 +98,7 @@ impl<K: Hash + Eq, V> ShardedMap<K, V> {
     pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
+        Q: Hash + Eq + Shard + ?Sized,
     {
         let old = self.shards.get_mut(shard_of(key))?.remove(key);
         self.len -= usize::from(old.is_some());
