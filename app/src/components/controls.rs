@@ -13,8 +13,16 @@ use wasm_bindgen::JsCast;
 /// Runs the editor's scenario (when it parses) from its start.
 pub fn apply(scenario: ScenarioState, pg: Playground) {
     if let Ok(s) = scenario.parsed.get_untracked() {
-        scenario.applied.set(scenario.text.get_untracked());
-        pg.load(s.into_inner());
+        let text = scenario.text.get_untracked();
+        // In a task of its own, not the press's: the press is answered (and drawn) first, and
+        // a big cluster's build and the redraw after the press are never one long task.
+        let load = move || {
+            scenario.applied.set(text);
+            pg.load(s.into_inner());
+        };
+        // Shown as playing meanwhile, so no one reads the run before as this one's end.
+        pg.playing.set(true);
+        set_timeout(load, std::time::Duration::ZERO);
     }
 }
 
