@@ -479,8 +479,8 @@ fn find_command<'a>(names: impl Iterator<Item = &'a str> + Clone, typed: &str) -
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let a: Vec<char> = a.to_ascii_lowercase().chars().collect();
+    let b: Vec<char> = b.to_ascii_lowercase().chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
@@ -498,7 +498,7 @@ fn unknown_command(typed: &str) -> String {
         .iter()
         .map(|(n, _)| *n)
         .filter(|n| *n != "help")
-        .filter(|n| levenshtein(typed, n) <= 2 || n.starts_with(&typed.to_lowercase()))
+        .filter(|n| levenshtein(typed, n) <= 2 || n.starts_with(&typed.to_ascii_lowercase()))
         .collect();
     let mut out = format!("Error: unknown command \"{typed}\" for \"etcdctl\"\n");
     if !suggestions.is_empty() {
@@ -711,14 +711,14 @@ fn cmd_get(store: &Etcd, ctx: &Ctx, pos: &[String]) -> Result<String, String> {
             "too many arguments, only accept one argument when `--prefix` or `--from-key` is set",
         ));
     }
-    let order = f.str("order").unwrap_or("").to_uppercase();
+    let order = f.str("order").unwrap_or("").to_ascii_uppercase();
     if !matches!(order.as_str(), "" | "ASCEND" | "DESCEND") {
         return Err(error(format!(
             "bad sort order {}",
             f.str("order").unwrap_or("")
         )));
     }
-    let target = f.str("sort-by").unwrap_or("").to_uppercase();
+    let target = f.str("sort-by").unwrap_or("").to_ascii_uppercase();
     if !matches!(
         target.as_str(),
         "" | "CREATE" | "KEY" | "MODIFY" | "VALUE" | "VERSION"
@@ -1517,7 +1517,7 @@ fn humanize_bytes(s: u64) -> String {
 fn render_table(header: &[&str], rows: &[Vec<String>]) -> String {
     let titles: Vec<String> = header
         .iter()
-        .map(|h| h.replace('_', " ").to_uppercase())
+        .map(|h| h.replace('_', " ").to_ascii_uppercase())
         .collect();
     let width = |s: &str| s.chars().count();
     let mut widths: Vec<usize> = titles.iter().map(|t| width(t)).collect();

@@ -840,7 +840,7 @@ pub fn events_table(p: &Player, rev: i64, now_ms: u64, filter: &str) -> EventsTa
         };
     }
     kubeplay_core::api::sorting::sort_by_cached_key(&mut events, &|e| event_time(e));
-    let filter = filter.trim().to_lowercase();
+    let filter = filter.trim().to_ascii_lowercase();
     // Without a filter only the rows shown are printed; a filter reads every row's text. The
     // columns are sized over the rows printed, as kubectl sizes them over the rows it gets.
     let rows: Vec<Object> = if filter.is_empty() {
@@ -852,7 +852,7 @@ pub fn events_table(p: &Player, rev: i64, now_ms: u64, filter: &str) -> EventsTa
         let keep: Vec<bool> = table
             .lines()
             .skip(1)
-            .map(|l| l.to_lowercase().contains(&filter))
+            .map(|l| l.to_ascii_lowercase().contains(&filter))
             .collect();
         all.into_iter()
             .zip(keep)

@@ -1276,7 +1276,7 @@ fn describe_probe(p: &Value) -> String {
         return format!("exec [{}] {attrs}", cmd.join(" "));
     }
     if let Some(h) = at(p, &["httpGet"]) {
-        let scheme = sv(h, &["scheme"]).to_lowercase();
+        let scheme = sv(h, &["scheme"]).to_ascii_lowercase();
         let port = int_or_string(at(h, &["port"]));
         let host = sv(h, &["host"]);
         let host = if port.is_empty() {
@@ -1447,16 +1447,16 @@ fn smart_label_for(field: &str) -> String {
         if part == "_" {
             continue;
         }
-        let upper = part.to_uppercase();
+        let upper = part.to_ascii_uppercase();
         if ACRONYMS.contains(&upper.as_str()) {
             parts.push(upper);
         } else {
             let mut chars = part.chars();
-            let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+            let first = chars.next().map(|c| c.to_ascii_uppercase().to_string());
             parts.push(format!(
                 "{}{}",
                 first.unwrap_or_default(),
-                chars.as_str().to_lowercase()
+                chars.as_str().to_ascii_lowercase()
             ));
         }
     }

@@ -19,7 +19,7 @@ use crate::api::{Object, ResourceInfo};
 
 /// `-o name`: `deployment.apps/web`, `pod/web-x`, `service/kubernetes` (no trailing newline).
 pub fn name_of(resource: &ResourceInfo, obj: &Object) -> String {
-    let kind = resource.kind.to_lowercase();
+    let kind = resource.kind.to_ascii_lowercase();
     let name = crate::api::meta::name(obj);
     if resource.group.is_empty() {
         format!("{kind}/{name}")

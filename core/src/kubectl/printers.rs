@@ -1523,7 +1523,7 @@ fn controllerrevision_row(o: &Object, now: u64) -> Vec<String> {
             if gk.is_empty() {
                 sv(r, &["name"]).to_string()
             } else {
-                format!("{}/{}", gk.to_lowercase(), sv(r, &["name"]))
+                format!("{}/{}", gk.to_ascii_lowercase(), sv(r, &["name"]))
             }
         }
         None => "<none>".to_string(),
@@ -1942,7 +1942,7 @@ fn event_row(o: &Object, now: u64) -> Vec<String> {
     } else if count == 0 {
         count = 1;
     }
-    let kind = sv(o, &["involvedObject", "kind"]).to_lowercase();
+    let kind = sv(o, &["involvedObject", "kind"]).to_ascii_lowercase();
     let obj_name = sv(o, &["involvedObject", "name"]);
     let target = if obj_name.is_empty() {
         kind

@@ -958,7 +958,7 @@ fn field_selector(f: &Value, p: &Path, supported: &[&str]) -> Errs {
         let (path, rest) = fp.split_at(open);
         if let Some(sub) = rest.strip_prefix("['").and_then(|r| r.strip_suffix("']")) {
             let key = match path {
-                "metadata.annotations" => sub.to_lowercase(),
+                "metadata.annotations" => sub.to_ascii_lowercase(),
                 "metadata.labels" => sub.to_string(),
                 _ => return vec![invalid(p, json!(path), "does not support subscript")],
             };
