@@ -8,6 +8,9 @@ use crate::kernel::Millis;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// Object keys, as a set (sharded: the pods' grows to 150,000 at the limits size).
+type KeySet = ShardedMap<String, ()>;
+
 /// The component a record belongs to (DESIGN.md's list, in lane order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Component {
@@ -376,14 +379,14 @@ pub struct Trace {
     /// Pods (`namespace/name`) with full records, and pods beyond the budget. Hash sets: at
     /// the limits a tree of 150,000 names that share long prefixes costs dozens of string
     /// compares a lookup, and these are only asked, never listed.
-    sampled_pods: ShardedMap<String, ()>,
-    counted_pods: ShardedMap<String, ()>,
+    sampled_pods: KeySet,
+    counted_pods: KeySet,
     /// ReplicaSets and Deployments (`Kind namespace/name`) with full records, and beyond.
-    sampled_workloads: ShardedMap<String, ()>,
-    counted_workloads: ShardedMap<String, ()>,
+    sampled_workloads: KeySet,
+    counted_workloads: KeySet,
     /// Nodes (by name) whose Node and Lease have full records, and beyond.
-    sampled_nodes: ShardedMap<String, ()>,
-    counted_nodes: ShardedMap<String, ()>,
+    sampled_nodes: KeySet,
+    counted_nodes: KeySet,
     /// Records not kept: a count per `component action`, in the order first counted
     /// ([`Trace::counted`] gives them by name).
     counts: Vec<usize>,
@@ -502,12 +505,7 @@ impl Trace {
         kept
     }
 
-    fn sample(
-        sampled: &mut ShardedMap<String, ()>,
-        counted: &mut ShardedMap<String, ()>,
-        key: &str,
-        budget: usize,
-    ) -> bool {
+    fn sample(sampled: &mut KeySet, counted: &mut KeySet, key: &str, budget: usize) -> bool {
         if sampled.contains_key(key) {
             return true;
         }

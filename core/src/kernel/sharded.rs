@@ -57,17 +57,13 @@ impl Shard for usize {
     }
 }
 
-fn shard_of<Q: Shard + ?Sized>(key: &Q) -> usize {
-    key.shard()
-}
-
 impl<K: Hash + Eq + Shard, V> ShardedMap<K, V> {
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
         Q: Hash + Eq + Shard + ?Sized,
     {
-        self.shards.get(shard_of(key))?.get(key)
+        self.shards.get(key.shard())?.get(key)
     }
 
     pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
@@ -75,7 +71,7 @@ impl<K: Hash + Eq + Shard, V> ShardedMap<K, V> {
         K: Borrow<Q>,
         Q: Hash + Eq + Shard + ?Sized,
     {
-        self.shards.get_mut(shard_of(key))?.get_mut(key)
+        self.shards.get_mut(key.shard())?.get_mut(key)
     }
 
     pub fn contains_key<Q>(&self, key: &Q) -> bool
@@ -90,7 +86,7 @@ impl<K: Hash + Eq + Shard, V> ShardedMap<K, V> {
         if self.shards.is_empty() {
             self.shards.resize_with(1 << SHARD_BITS, FxHashMap::default);
         }
-        let old = self.shards[shard_of(&key)].insert(key, value);
+        let old = self.shards[key.shard()].insert(key, value);
         self.len += usize::from(old.is_none());
         old
     }
@@ -100,7 +96,7 @@ impl<K: Hash + Eq + Shard, V> ShardedMap<K, V> {
         K: Borrow<Q>,
         Q: Hash + Eq + Shard + ?Sized,
     {
-        let old = self.shards.get_mut(shard_of(key))?.remove(key);
+        let old = self.shards.get_mut(key.shard())?.remove(key);
         self.len -= usize::from(old.is_some());
         old
     }
@@ -150,7 +146,7 @@ mod tests {
             .collect();
         let mut per_shard = [0usize; 1 << SHARD_BITS];
         for k in &keys {
-            per_shard[shard_of(k.as_str())] += 1;
+            per_shard[k.as_str().shard()] += 1;
         }
         // About a thousand each: no shard holds more than half as many again.
         assert!(
@@ -159,7 +155,7 @@ mod tests {
         );
         // Within a shard, the map's own bucket bits (the hash's low ones) still differ.
         let mut low_bits = std::collections::BTreeSet::new();
-        for k in keys.iter().filter(|k| shard_of(k.as_str()) == 0) {
+        for k in keys.iter().filter(|k| k.as_str().shard() == 0) {
             low_bits.insert(FxBuildHasher.hash_one(k.as_str()) & 1023);
         }
         assert!(low_bits.len() > 500, "{}", low_bits.len());
